@@ -1,0 +1,65 @@
+//! The only code that touches the host: process arguments, reading the script file and stdin,
+//! writing the results, exiting, and the large-stack thread the simulator runs on.
+//!
+//! Order of a run: parse arguments → read trusted inputs here → simulate → write results to
+//! the already-open standard streams. (Landlock and seccomp confinement will be installed here,
+//! between the reads and the simulation.)
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)]
+
+use std::io::{IsTerminal, Read, Write};
+
+/// Stack for the simulator thread: deep but bounded shell recursion and nested futures need
+/// more than the default 8 MiB; pages are only committed when touched.
+const SIM_STACK: usize = 512 << 20;
+
+/// Command-line arguments as raw bytes.
+pub fn args() -> Vec<Vec<u8>> {
+    use std::os::unix::ffi::OsStringExt;
+    std::env::args_os().map(|a| a.into_vec()).collect()
+}
+
+pub fn read_file(path: &[u8]) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::ffi::OsStrExt;
+    std::fs::read(std::ffi::OsStr::from_bytes(path))
+}
+
+pub fn stdin_is_terminal() -> bool {
+    std::io::stdin().is_terminal()
+}
+
+/// Reads all of stdin (when it is not a terminal).
+pub fn read_stdin() -> Vec<u8> {
+    let mut buf = Vec::new();
+    if !stdin_is_terminal() {
+        let _ = std::io::stdin().read_to_end(&mut buf);
+    }
+    buf
+}
+
+pub fn write_stdout(data: &[u8]) {
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(data);
+    let _ = o.flush();
+}
+
+pub fn write_stderr(data: &[u8]) {
+    let mut e = std::io::stderr().lock();
+    let _ = e.write_all(data);
+    let _ = e.flush();
+}
+
+/// Runs `f` on a thread with a large stack and exits the process with its status.
+pub fn run_and_exit(f: impl FnOnce() -> i32 + Send + 'static) -> ! {
+    let handle = std::thread::Builder::new()
+        .name("shellsim".into())
+        .stack_size(SIM_STACK)
+        .spawn(f);
+    let status = match handle {
+        Ok(h) => h.join().unwrap_or(70),
+        Err(e) => {
+            write_stderr(format!("shellsim: cannot start the simulator thread: {e}\n").as_bytes());
+            70
+        }
+    };
+    std::process::exit(status)
+}

@@ -1,0 +1,359 @@
+//! The contract between the shell and the commands it dispatches: one uniform context (meter,
+//! VFS, clock, environment, standard streams) and a table the shell looks names up in. Defined
+//! here, below both, so the shell never depends on the command set and commands never depend
+//! on shell internals.
+
+use super::fd::OpenFile;
+use super::io::{IoError, OpenFlags};
+use super::{Interrupt, Kernel, Pid, SIGPIPE};
+use crate::limits::cost;
+use crate::vfs::{path, Vfs};
+use std::cell::{Cell, RefCell, RefMut};
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+/// A command's future: its exit status, or an interrupt that ends the process or the run.
+pub type CmdFuture = Pin<Box<dyn Future<Output = Result<i32, Interrupt>>>>;
+/// A command implementation.
+pub type CommandFn = Rc<dyn Fn(CommandCtx) -> CmdFuture>;
+
+/// How faithful a command's implementation is, recorded per invocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Trust {
+    /// Matches the real tool for every option it accepts.
+    Real,
+    /// Useful but knowingly incomplete (documented per command).
+    Partial,
+    /// Named but not implemented: it prints why and exits non-zero.
+    Unsupported,
+}
+
+impl Trust {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Trust::Real => "real",
+            Trust::Partial => "partial",
+            Trust::Unsupported => "unsupported",
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct CommandEntry {
+    pub name: String,
+    pub run: CommandFn,
+    pub trust: Trust,
+    /// One line for `docs/commands.md` and `help`.
+    pub summary: &'static str,
+    /// The options it accepts, as documentation.
+    pub options: &'static str,
+}
+
+/// What the shell needs from the command set.
+pub trait CommandTable {
+    fn lookup(&self, name: &[u8]) -> Option<CommandEntry>;
+    fn names(&self) -> Vec<String>;
+}
+
+/// Lets a command run another command line (xargs, env, timeout, find -exec) through the shell's
+/// normal dispatch (functions excluded, like `exec`ing a program).
+pub trait SubRunner {
+    fn run_argv(
+        &self,
+        ctx: &CommandCtx,
+        argv: Vec<Vec<u8>>,
+        env: BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> CmdFuture;
+    /// Runs shell source in a new shell process (`sh -c`, `bash script`).
+    fn run_shell(&self, ctx: &CommandCtx, argv: Vec<Vec<u8>>) -> CmdFuture;
+}
+
+/// One telemetry record per dispatched command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    pub sequence: u64,
+    pub pid: Pid,
+    pub argv: Vec<Vec<u8>>,
+    pub trust: Trust,
+    pub status: Option<i32>,
+    pub cpu: u64,
+    pub disk_delta: i64,
+    pub unsupported_reason: Option<String>,
+}
+
+/// Most invocation records kept per run; later ones are counted as dropped.
+pub const MAX_INVOCATIONS: usize = 4096;
+
+#[derive(Clone, Debug, Default)]
+pub struct Telemetry {
+    pub invocations: Vec<Invocation>,
+    pub dropped_invocations: u64,
+    /// Human-readable notes about unsupported features used.
+    pub unsupported: Vec<String>,
+    pub dropped_unsupported: u64,
+    next_seq: u64,
+}
+
+impl Telemetry {
+    pub fn record(&mut self, inv: Invocation) -> Option<usize> {
+        self.next_seq += 1;
+        if self.invocations.len() >= MAX_INVOCATIONS {
+            self.dropped_invocations += 1;
+            return None;
+        }
+        let mut inv = inv;
+        inv.sequence = self.next_seq - 1;
+        self.invocations.push(inv);
+        Some(self.invocations.len() - 1)
+    }
+
+    pub fn note_unsupported(&mut self, text: String) {
+        if self.unsupported.len() >= MAX_INVOCATIONS {
+            self.dropped_unsupported += 1;
+        } else if !self.unsupported.contains(&text) {
+            self.unsupported.push(text);
+        }
+    }
+}
+
+/// Everything a command may touch. Commands never reach the host; they see the machine only
+/// through this context.
+pub struct CommandCtx {
+    pub sys: Rc<Kernel>,
+    pub pid: Pid,
+    pub argv: Vec<Vec<u8>>,
+    /// The exported environment the command sees.
+    pub env: BTreeMap<Vec<u8>, Vec<u8>>,
+    pub cwd: Vec<u8>,
+    pub runner: Rc<dyn SubRunner>,
+    write_failed: Cell<bool>,
+    /// Set by the command when it used an option or form it only partly models.
+    pub partial: RefCell<Option<String>>,
+}
+
+impl CommandCtx {
+    pub fn new(
+        sys: Rc<Kernel>,
+        pid: Pid,
+        argv: Vec<Vec<u8>>,
+        env: BTreeMap<Vec<u8>, Vec<u8>>,
+        cwd: Vec<u8>,
+        runner: Rc<dyn SubRunner>,
+    ) -> Self {
+        CommandCtx {
+            sys,
+            pid,
+            argv,
+            env,
+            cwd,
+            runner,
+            write_failed: Cell::new(false),
+            partial: RefCell::new(None),
+        }
+    }
+
+    /// The command name as invoked (`argv[0]`), for diagnostics.
+    pub fn name(&self) -> String {
+        String::from_utf8_lossy(path::file_name(
+            self.argv.first().map(|a| a.as_slice()).unwrap_or(b""),
+        ))
+        .into_owned()
+    }
+
+    pub fn args(&self) -> &[Vec<u8>] {
+        if self.argv.is_empty() {
+            &[]
+        } else {
+            &self.argv[1..]
+        }
+    }
+
+    pub fn vfs(&self) -> RefMut<'_, Vfs> {
+        self.sys.vfs.borrow_mut()
+    }
+
+    pub fn charge(&self, units: u64) -> Result<(), Interrupt> {
+        self.sys.charge(units)
+    }
+
+    /// Charges CPU for scanning `bytes` bytes.
+    pub fn charge_bytes(&self, bytes: usize) -> Result<(), Interrupt> {
+        self.sys
+            .charge(cost::per_bytes(bytes, 256, cost::SCAN_PER_256_BYTES))
+    }
+
+    /// Reserves modeled memory; release it with [`CommandCtx::release`] when the buffer goes.
+    pub fn reserve(&self, bytes: u64) -> Result<(), Interrupt> {
+        self.sys.meter.reserve(bytes).map_err(Interrupt::from)
+    }
+
+    pub fn release(&self, bytes: u64) {
+        self.sys.meter.release(bytes)
+    }
+
+    /// Absolute form of a path operand.
+    pub fn resolve(&self, p: &[u8]) -> Vec<u8> {
+        path::join(&self.cwd, p)
+    }
+
+    pub fn fd(&self, n: u32) -> Option<Rc<OpenFile>> {
+        self.sys.fd(self.pid, n)
+    }
+
+    /// Whether a write error was reported (the dispatcher turns status 0 into 1 then).
+    pub fn write_failed(&self) -> bool {
+        self.write_failed.get()
+    }
+
+    /// Marks this invocation as only partly modeled (recorded in telemetry).
+    pub fn mark_partial(&self, why: impl Into<String>) {
+        *self.partial.borrow_mut() = Some(why.into());
+    }
+
+    /// Writes to a descriptor. A broken pipe ends the process with SIGPIPE; resource exhaustion
+    /// stops the run; other errors print `name: write error: ...` once and make the status 1.
+    pub async fn write_fd(&self, fd: u32, data: &[u8]) -> Result<(), Interrupt> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        let file = match self.fd(fd) {
+            Some(f) => f,
+            None => return self.write_error(IoError::BadFd).await,
+        };
+        match self.sys.write_all(&file, data).await {
+            Ok(()) => Ok(()),
+            Err(IoError::BrokenPipe) => Err(Interrupt::Signal(SIGPIPE)),
+            Err(IoError::Interrupted(i)) => Err(i),
+            Err(e) => self.write_error(e).await,
+        }
+    }
+
+    async fn write_error(&self, e: IoError) -> Result<(), Interrupt> {
+        if !self.write_failed.replace(true) {
+            let msg = format!("{}: write error: {}\n", self.name(), e.message());
+            if let Some(err) = self.fd(2) {
+                if let Err(IoError::Interrupted(i)) = self.sys.write_all(&err, msg.as_bytes()).await
+                {
+                    return Err(i);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn out(&self, data: &[u8]) -> Result<(), Interrupt> {
+        self.write_fd(1, data).await
+    }
+
+    /// Writes raw bytes to stderr (errors there are ignored, like most tools do).
+    pub async fn err(&self, data: &[u8]) -> Result<(), Interrupt> {
+        if let Some(f) = self.fd(2) {
+            match self.sys.write_all(&f, data).await {
+                Err(IoError::Interrupted(i)) => return Err(i),
+                Err(IoError::BrokenPipe) => return Err(Interrupt::Signal(SIGPIPE)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints `name: message` and a newline on stderr.
+    pub async fn diag(&self, message: impl AsRef<[u8]>) -> Result<(), Interrupt> {
+        let mut line = self.name().into_bytes();
+        line.extend_from_slice(b": ");
+        line.extend_from_slice(message.as_ref());
+        line.push(b'\n');
+        self.err(&line).await
+    }
+
+    /// Prints `name: 'path': strerror` style diagnostics for a failed file operand.
+    pub async fn diag_path(&self, operand: &[u8], e: IoError) -> Result<(), Interrupt> {
+        let mut m = operand.to_vec();
+        m.extend_from_slice(b": ");
+        m.extend_from_slice(e.message().as_bytes());
+        self.diag(m).await
+    }
+
+    /// Reads a chunk from a descriptor (empty = EOF).
+    pub async fn read_fd(&self, fd: u32, max: usize) -> Result<Vec<u8>, IoError> {
+        let file = self.fd(fd).ok_or(IoError::BadFd)?;
+        self.sys.read(&file, max).await
+    }
+
+    /// Opens a path operand for reading; `-` is stdin.
+    pub fn open_input(&self, operand: &[u8]) -> Result<Rc<OpenFile>, IoError> {
+        if operand == b"-" {
+            return self.fd(0).ok_or(IoError::BadFd);
+        }
+        self.sys
+            .open(self.pid, &self.resolve(operand), OpenFlags::read())
+    }
+
+    /// Reads a whole input (file operand or `-`), reserving modeled memory for it; the caller
+    /// releases `data.len()` when done.
+    pub async fn read_all_input(&self, operand: &[u8]) -> Result<Vec<u8>, IoError> {
+        let f = self.open_input(operand)?;
+        self.sys.read_to_end(&f).await
+    }
+}
+
+/// Reads a descriptor line by line without holding more than one chunk.
+pub struct LineReader {
+    file: Rc<OpenFile>,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    /// Line terminator (b'\n', or 0 for `-z`).
+    pub delim: u8,
+}
+
+impl LineReader {
+    pub fn new(file: Rc<OpenFile>) -> LineReader {
+        LineReader {
+            file,
+            buf: Vec::new(),
+            pos: 0,
+            eof: false,
+            delim: b'\n',
+        }
+    }
+
+    /// The next line including its terminator (the last line may lack one); `None` at EOF.
+    pub async fn next_line(&mut self, sys: &Kernel) -> Result<Option<Vec<u8>>, IoError> {
+        loop {
+            if let Some(i) = self.buf[self.pos..].iter().position(|&b| b == self.delim) {
+                let line = self.buf[self.pos..self.pos + i + 1].to_vec();
+                self.pos += i + 1;
+                sys.charge(cost::LINE)?;
+                return Ok(Some(line));
+            }
+            if self.eof {
+                if self.pos < self.buf.len() {
+                    let line = self.buf[self.pos..].to_vec();
+                    self.pos = self.buf.len();
+                    return Ok(Some(line));
+                }
+                return Ok(None);
+            }
+            if self.pos > 0 {
+                self.buf.drain(..self.pos);
+                self.pos = 0;
+            }
+            let chunk = sys.read(&self.file, 64 * 1024).await?;
+            if chunk.is_empty() {
+                self.eof = true;
+            } else {
+                sys.meter.reserve(0)?;
+                self.buf.extend_from_slice(&chunk);
+            }
+        }
+    }
+}
+
+impl From<crate::limits::Exhausted> for IoError {
+    fn from(e: crate::limits::Exhausted) -> Self {
+        IoError::Interrupted(Interrupt::Stop(e.0))
+    }
+}

@@ -1,0 +1,300 @@
+//! The library's front door: an [`Environment`] is one simulated machine with a persistent
+//! shell. Actions run one after another against the same filesystem, variables, functions,
+//! clock and cumulative budget.
+//!
+//! Invariant: nothing here touches the host; seeding files and variables goes through the VFS
+//! and the shell state.
+
+use crate::limits::{Limits, StopReason, Usage};
+use crate::process::command::{CommandFn, CommandTable, Telemetry, Trust};
+use crate::process::sched::{RunOptions, RunState};
+use crate::process::{
+    Desc, InputStream, Kernel, MachineInfo, OpenFile, OutputSink, StreamKind, ROOT_PID,
+};
+use crate::shell::vars::{Var, ATTR_EXPORT};
+use crate::shell::Shell;
+use crate::vfs::{VfsError, WriteMode};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The result of one action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunResult {
+    pub status: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub stop_reason: Option<StopReason>,
+}
+
+/// A command table the embedder can extend.
+pub trait ExtensibleTable: CommandTable {
+    fn register(&self, name: &str, trust: Trust, run: CommandFn);
+}
+
+/// One simulated machine and its shell.
+pub struct Environment {
+    kernel: Rc<Kernel>,
+    shell: Rc<RefCell<Option<Shell>>>,
+    table: Rc<dyn ExtensibleTable>,
+    terminal: Option<RunResult>,
+}
+
+impl Environment {
+    /// A fresh machine with the standard command set.
+    pub fn new(limits: Limits) -> Environment {
+        Environment::with_table(limits, Rc::new(crate::commands::Registry::standard()))
+    }
+
+    pub fn with_table(limits: Limits, table: Rc<dyn ExtensibleTable>) -> Environment {
+        let kernel = Kernel::new(limits, MachineInfo::default());
+        let pid = kernel
+            .create_process(None, vec![b"bash".to_vec()], b"/work".to_vec())
+            .expect("first process");
+        debug_assert_eq!(pid, ROOT_PID);
+        let commands: Rc<dyn CommandTable> =
+            table.clone() as Rc<dyn ExtensibleTable> as Rc<dyn CommandTable>;
+        let mut sh = Shell::new(kernel.clone(), pid, commands);
+        sh.init_environment(&kernel.info.hostname);
+        Environment {
+            kernel,
+            shell: Rc::new(RefCell::new(Some(sh))),
+            table,
+            terminal: None,
+        }
+    }
+
+    pub fn kernel(&self) -> &Rc<Kernel> {
+        &self.kernel
+    }
+
+    /// Adds (or replaces) a command, with the same context as the built-in ones.
+    pub fn register_command(&mut self, name: &str, trust: Trust, run: CommandFn) {
+        self.table.register(name, trust, run);
+    }
+
+    fn with_shell<R>(&self, f: impl FnOnce(&mut Shell) -> R) -> R {
+        let mut slot = self.shell.borrow_mut();
+        f(slot.as_mut().expect("shell is idle between actions"))
+    }
+
+    /// Writes a file (creating parent directories).
+    pub fn write_file(&mut self, path: &[u8], data: &[u8]) -> Result<(), VfsError> {
+        let mut vfs = self.kernel.vfs.borrow_mut();
+        let parent = crate::vfs::path::parent(path);
+        vfs.mkdir_all(&parent, 0o755)?;
+        vfs.write_file(path, data, WriteMode::Truncate)?;
+        drop(vfs);
+        self.kernel.sync_disk();
+        Ok(())
+    }
+
+    pub fn read_file(&self, path: &[u8]) -> Result<Vec<u8>, VfsError> {
+        self.kernel.vfs.borrow().read_file(path).map(|d| d.to_vec())
+    }
+
+    pub fn chmod(&mut self, path: &[u8], mode: u32) -> Result<(), VfsError> {
+        self.kernel.vfs.borrow_mut().chmod(path, mode)
+    }
+
+    pub fn mkdir_all(&mut self, path: &[u8]) -> Result<(), VfsError> {
+        self.kernel.vfs.borrow_mut().mkdir_all(path, 0o755)?;
+        self.kernel.sync_disk();
+        Ok(())
+    }
+
+    pub fn set_var(&mut self, name: &[u8], value: &[u8], export: bool) {
+        self.with_shell(|sh| {
+            let mut v = Var::scalar(value.to_vec());
+            if export {
+                v.attrs |= ATTR_EXPORT;
+            }
+            sh.vars.set_var(name, v);
+        });
+    }
+
+    pub fn get_var(&self, name: &[u8]) -> Option<Vec<u8>> {
+        self.with_shell(|sh| sh.get_scalar(name))
+    }
+
+    pub fn set_cwd(&mut self, path: &[u8]) -> Result<(), VfsError> {
+        let canon = self.kernel.vfs.borrow().canonicalize(path)?;
+        self.with_shell(|sh| {
+            sh.cwd = canon.clone();
+            let mut v = Var::scalar(canon.clone());
+            v.attrs |= ATTR_EXPORT;
+            sh.vars.set_var(b"PWD", v);
+        });
+        Ok(())
+    }
+
+    pub fn cwd(&self) -> Vec<u8> {
+        self.with_shell(|sh| sh.cwd.clone())
+    }
+
+    pub fn set_arg0(&mut self, arg0: &[u8]) {
+        self.with_shell(|sh| sh.arg0 = arg0.to_vec());
+    }
+
+    pub fn set_positional(&mut self, args: Vec<Vec<u8>>) {
+        self.with_shell(|sh| sh.positional = args);
+    }
+
+    pub fn usage(&self) -> Usage {
+        self.kernel.meter.usage()
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.kernel.meter.limits()
+    }
+
+    pub fn telemetry(&self) -> Telemetry {
+        self.kernel.telemetry.borrow().clone()
+    }
+
+    /// Whether an earlier action ended the session (`exit`, `set -e`, exhaustion).
+    pub fn terminal(&self) -> Option<&RunResult> {
+        self.terminal.as_ref()
+    }
+
+    /// Runs shell source as one action with `stdin` as its input. A syntax error runs
+    /// nothing (status 2). After a terminal outcome, returns it again without running.
+    pub fn run(&mut self, script: &[u8], stdin: &[u8]) -> RunResult {
+        if let Some(t) = &self.terminal {
+            return RunResult {
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                ..t.clone()
+            };
+        }
+        let out = Rc::new(RefCell::new(OutputSink::default()));
+        let err = Rc::new(RefCell::new(OutputSink::default()));
+        let input = Rc::new(RefCell::new(InputStream {
+            data: stdin.to_vec(),
+            pos: 0,
+            closed: true,
+        }));
+        let pid = ROOT_PID;
+        self.kernel.revive(pid);
+        self.kernel
+            .set_fd(pid, 0, Some(OpenFile::new(Desc::Input(input))));
+        self.kernel.set_fd(
+            pid,
+            1,
+            Some(OpenFile::new(Desc::Output {
+                sink: out.clone(),
+                stream: StreamKind::Stdout,
+            })),
+        );
+        self.kernel.set_fd(
+            pid,
+            2,
+            Some(OpenFile::new(Desc::Output {
+                sink: err.clone(),
+                stream: StreamKind::Stderr,
+            })),
+        );
+        let parse_cost =
+            crate::limits::cost::per_bytes(script.len(), 1, crate::limits::cost::PARSE_PER_BYTE);
+        let parsed = match self.kernel.charge(parse_cost) {
+            Err(_) => None,
+            Ok(()) => Some(crate::shell::parser::parse(script)),
+        };
+        let mut result = match parsed {
+            None => RunResult {
+                status: 137,
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                stop_reason: self.kernel.meter.stopped(),
+            },
+            Some(Err(e)) => {
+                let arg0 = self.with_shell(|sh| sh.arg0.clone());
+                let msg = format!(
+                    "{}: syntax error: line {}: {}\n",
+                    String::from_utf8_lossy(&arg0),
+                    e.line,
+                    e.message
+                );
+                let (fit, _) = self.kernel.meter.charge_output(msg.len() as u64);
+                RunResult {
+                    status: 2,
+                    stdout: Vec::new(),
+                    stderr: msg.as_bytes()[..fit as usize].to_vec(),
+                    stop_reason: None,
+                }
+            }
+            Some(Ok(prog)) => self.run_program(Rc::new(prog)),
+        };
+        result
+            .stdout
+            .extend_from_slice(&std::mem::take(&mut out.borrow_mut().data));
+        result
+            .stderr
+            .extend_from_slice(&std::mem::take(&mut err.borrow_mut().data));
+        // Actions do not keep the harness streams open.
+        for fd in 0..3 {
+            self.kernel.set_fd(pid, fd, None);
+        }
+        result
+    }
+
+    fn run_program(&mut self, prog: Rc<crate::shell::ast::Program>) -> RunResult {
+        let slot = self.shell.clone();
+        let exited = Rc::new(RefCell::new(false));
+        let exited2 = exited.clone();
+        let task = Box::pin(async move {
+            let mut sh = slot.borrow_mut().take().expect("shell present");
+            let r = sh.exec_list(&prog.body).await;
+            let is_exit = matches!(r, Err(crate::shell::Flow::Exit(_)));
+            let status = match r {
+                Err(crate::shell::Flow::Exit(_)) => sh.finish(r).await,
+                Ok(s) => Ok(s),
+                Err(crate::shell::Flow::Return(s)) => Ok(s),
+                Err(crate::shell::Flow::Break(_)) | Err(crate::shell::Flow::Continue(_)) => {
+                    Ok(sh.status)
+                }
+                Err(crate::shell::Flow::Int(i)) => Err(i),
+            };
+            *exited2.borrow_mut() = is_exit;
+            let code = match status {
+                Ok(s) => s,
+                Err(crate::process::Interrupt::Signal(s)) => 128 + s,
+                Err(crate::process::Interrupt::Stop(_)) => 137,
+            };
+            sh.status = code;
+            *slot.borrow_mut() = Some(sh);
+            code
+        });
+        self.kernel.start(ROOT_PID, task);
+        let state = self.kernel.run(ROOT_PID, RunOptions::default());
+        let stop = self.kernel.meter.stopped();
+        let status = match state {
+            RunState::Stopped => 137,
+            _ => self.kernel.exit_status(ROOT_PID).unwrap_or(137),
+        };
+        if self.shell.borrow().is_none() {
+            // The task was dropped (exhaustion or a fatal signal): rebuild an idle shell so the
+            // environment stays inspectable; the outcome is terminal anyway.
+            let commands: Rc<dyn CommandTable> =
+                self.table.clone() as Rc<dyn ExtensibleTable> as Rc<dyn CommandTable>;
+            let mut sh = Shell::new(self.kernel.clone(), ROOT_PID, commands);
+            sh.init_environment(&self.kernel.info.hostname);
+            *self.shell.borrow_mut() = Some(sh);
+        }
+        let result = RunResult {
+            status: if stop.is_some() { 137 } else { status },
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stop_reason: stop,
+        };
+        if stop.is_some() || *exited.borrow() {
+            self.terminal = Some(result.clone());
+        }
+        if let (Some(reason), Some(f)) = (stop, self.kernel.fd(ROOT_PID, 2)) {
+            let msg = format!("shellsim: {}\n", reason.describe());
+            if let Desc::Output { sink, .. } = &f.desc {
+                sink.borrow_mut().data.extend_from_slice(msg.as_bytes());
+            }
+        }
+        result
+    }
+}

@@ -1,0 +1,407 @@
+//! Reading and writing shell variables from the executor, the arithmetic bridge, and shell
+//! diagnostics.
+
+use super::arith::{self, ArithEnv, ArithError, Index};
+use super::state::{Flow, Res, Shell};
+use super::vars::*;
+use crate::limits::cost;
+use imbl::OrdMap;
+
+impl Shell {
+    /// A variable's scalar value (`$name`), after nameref resolution.
+    pub fn get_scalar(&self, name: &[u8]) -> Option<Vec<u8>> {
+        let name = self.resolve_nameref(name);
+        self.vars
+            .get(&name)
+            .and_then(|v| v.scalar_value().map(|s| s.to_vec()))
+    }
+
+    /// Follows `declare -n` references (bounded).
+    pub fn resolve_nameref(&self, name: &[u8]) -> Vec<u8> {
+        let mut cur = name.to_vec();
+        for _ in 0..16 {
+            match self.vars.get(&cur) {
+                Some(v) if v.has(ATTR_NAMEREF) => match v.scalar_value() {
+                    Some(t) if !t.is_empty() => cur = t.to_vec(),
+                    _ => return cur,
+                },
+                _ => return cur,
+            }
+        }
+        cur
+    }
+
+    /// `$?`, `$#`, `$$`, `$!`, `$-`, `$0`.
+    pub fn special_param(&self, name: &[u8]) -> Option<Vec<u8>> {
+        Some(match name {
+            b"?" => self.status.to_string().into_bytes(),
+            b"#" => self.positional.len().to_string().into_bytes(),
+            b"$" => self.dollar_pid.to_string().into_bytes(),
+            b"!" => match self.last_bg {
+                Some(p) => p.to_string().into_bytes(),
+                None => return None,
+            },
+            b"-" => self.opts.flags().into_bytes(),
+            b"0" => self.arg0.clone(),
+            _ => return None,
+        })
+    }
+
+    fn account(&mut self, old: u64, new: u64) -> Res<()> {
+        if new > old {
+            let d = new - old + cost::VAR_OVERHEAD;
+            self.sys.meter.reserve(d)?;
+            self.mem_held += d;
+        } else {
+            let d = (old - new).min(self.mem_held);
+            self.sys.meter.release(d);
+            self.mem_held -= d;
+        }
+        Ok(())
+    }
+
+    fn readonly_error(&self, name: &[u8]) -> Flow {
+        self.error_msg(&[name, b": readonly variable"].concat());
+        Flow::Exit(1)
+    }
+
+    /// Applies `declare -i/-l/-u` to a value being assigned.
+    fn transform_value(
+        &mut self,
+        var: Option<&Var>,
+        value: Vec<u8>,
+        append_to: Option<&[u8]>,
+    ) -> Res<Vec<u8>> {
+        let attrs = var.map(|v| v.attrs).unwrap_or(0);
+        if attrs & ATTR_INTEGER != 0 {
+            let expr = match append_to {
+                Some(old) => [old, b"+(", &value[..], b")"].concat(),
+                None => value,
+            };
+            return Ok(self.arith(&expr)?.to_string().into_bytes());
+        }
+        let mut v = match append_to {
+            Some(old) => [old, &value[..]].concat(),
+            None => value,
+        };
+        if attrs & ATTR_LOWER != 0 {
+            v = v.to_ascii_lowercase();
+        } else if attrs & ATTR_UPPER != 0 {
+            v = v.to_ascii_uppercase();
+        }
+        Ok(v)
+    }
+
+    /// `name=value` (a scalar; on an array sets element 0).
+    pub fn set_scalar(&mut self, name: &[u8], value: Vec<u8>) -> Res<()> {
+        self.assign_scalar(name, value, false)
+    }
+
+    pub fn assign_scalar(&mut self, name: &[u8], value: Vec<u8>, append: bool) -> Res<()> {
+        let name = self.resolve_nameref(name);
+        if name == b"RANDOM" {
+            if let Ok(seed) = String::from_utf8_lossy(&value).trim().parse::<i64>() {
+                self.random_state = seed as u32;
+            }
+        }
+        let existing = self.vars.get(&name).cloned();
+        if let Some(v) = &existing {
+            if v.has(ATTR_READONLY) {
+                return Err(self.readonly_error(&name));
+            }
+        }
+        let old_size = existing
+            .as_ref()
+            .and_then(|v| v.value.as_ref())
+            .map(|v| v.size())
+            .unwrap_or(0);
+        let mut var = existing.clone().unwrap_or_default();
+        if self.opts.allexport {
+            var.attrs |= ATTR_EXPORT;
+        }
+        match var.value.take() {
+            Some(Value::Indexed(mut m)) => {
+                let old = if append { m.get(&0).cloned() } else { None };
+                let v = self.transform_value(existing.as_ref(), value, old.as_deref())?;
+                m.insert(0, v);
+                var.value = Some(Value::Indexed(m));
+            }
+            Some(Value::Assoc(mut m)) => {
+                let old = if append {
+                    m.get(&b"0"[..]).cloned()
+                } else {
+                    None
+                };
+                let v = self.transform_value(existing.as_ref(), value, old.as_deref())?;
+                m.insert(b"0".to_vec(), v);
+                var.value = Some(Value::Assoc(m));
+            }
+            other => {
+                let old = match (&other, append) {
+                    (Some(Value::Str(s)), true) => Some(s.clone()),
+                    _ => None,
+                };
+                let v = self.transform_value(existing.as_ref(), value, old.as_deref())?;
+                var.value = Some(Value::Str(v));
+            }
+        }
+        let new_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        self.account(old_size, new_size)?;
+        self.vars.set_var(&name, var);
+        Ok(())
+    }
+
+    /// `name[key]=value` (indexed arrays evaluate `key` arithmetically).
+    pub fn assign_element(
+        &mut self,
+        name: &[u8],
+        key: &[u8],
+        value: Vec<u8>,
+        append: bool,
+    ) -> Res<()> {
+        let name = self.resolve_nameref(name);
+        let existing = self.vars.get(&name).cloned();
+        if existing.as_ref().is_some_and(|v| v.has(ATTR_READONLY)) {
+            return Err(self.readonly_error(&name));
+        }
+        let mut var = existing.clone().unwrap_or_default();
+        let old_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        if var.is_assoc() {
+            let mut m = match var.value.take() {
+                Some(Value::Assoc(m)) => m,
+                _ => OrdMap::new(),
+            };
+            let old = if append { m.get(key).cloned() } else { None };
+            let v = self.transform_value(existing.as_ref(), value, old.as_deref())?;
+            m.insert(key.to_vec(), v);
+            var.value = Some(Value::Assoc(m));
+        } else {
+            let mut idx = self.arith(key)?;
+            let mut m = match var.value.take() {
+                Some(Value::Indexed(m)) => m,
+                Some(Value::Str(s)) => {
+                    let mut m = OrdMap::new();
+                    m.insert(0, s);
+                    m
+                }
+                _ => OrdMap::new(),
+            };
+            if idx < 0 {
+                let max = m.keys().next_back().copied().map(|k| k + 1).unwrap_or(0);
+                idx += max;
+                if idx < 0 {
+                    self.error_msg(&[&name[..], b"[", key, b"]: bad array subscript"].concat());
+                    var.value = Some(Value::Indexed(m));
+                    return Err(Flow::Exit(1));
+                }
+            }
+            let old = if append { m.get(&idx).cloned() } else { None };
+            let v = self.transform_value(existing.as_ref(), value, old.as_deref())?;
+            m.insert(idx, v);
+            var.value = Some(Value::Indexed(m));
+        }
+        let new_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        self.account(old_size, new_size)?;
+        self.vars.set_var(&name, var);
+        Ok(())
+    }
+
+    /// Replaces a whole variable value (array assignment), keeping attributes.
+    pub fn set_value(&mut self, name: &[u8], value: Value) -> Res<()> {
+        let name = self.resolve_nameref(name);
+        let existing = self.vars.get(&name).cloned();
+        if existing.as_ref().is_some_and(|v| v.has(ATTR_READONLY)) {
+            return Err(self.readonly_error(&name));
+        }
+        let mut var = existing.unwrap_or_default();
+        let old_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        let new_size = value.size();
+        self.account(old_size, new_size)?;
+        var.value = Some(value);
+        self.vars.set_var(&name, var);
+        Ok(())
+    }
+
+    /// `unset name`. Returns false for a readonly variable.
+    pub fn unset_var(&mut self, name: &[u8]) -> bool {
+        let name = self.resolve_nameref(name);
+        if self.vars.get(&name).is_some_and(|v| v.has(ATTR_READONLY)) {
+            self.error_msg(&[&name[..], b": cannot unset: readonly variable"].concat());
+            return false;
+        }
+        if let Some(v) = self.vars.get(&name) {
+            let size = v.value.as_ref().map(|v| v.size()).unwrap_or(0);
+            let d = size.min(self.mem_held);
+            self.sys.meter.release(d);
+            self.mem_held -= d;
+        }
+        if self.vars.is_local(&name) {
+            // An unset local stays local (and unset) until the function returns.
+            self.vars.set_var(&name, Var::default());
+        } else {
+            self.vars.remove(&name);
+        }
+        true
+    }
+
+    /// Evaluates arithmetic text. Errors print bash's message and abort the command (status 1).
+    pub fn arith(&mut self, text: &[u8]) -> Res<i64> {
+        let src = String::from_utf8_lossy(text).into_owned();
+        let mut env = ArithBridge {
+            sh: self,
+            flow: None,
+        };
+        let r = arith::eval_str(&src, &mut env);
+        let flow = env.flow.take();
+        if let Some(f) = flow {
+            return Err(f);
+        }
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                self.error_msg(e.message.as_bytes());
+                Err(Flow::Exit(if e.fatal { 127 } else { 1 }))
+            }
+        }
+    }
+
+    /// Like [`Shell::arith`] but an error is a status (for `((...))` and `let`).
+    pub fn arith_status(&mut self, text: &[u8], prefix: &str) -> Res<Result<i64, ()>> {
+        let src = String::from_utf8_lossy(text).into_owned();
+        let mut env = ArithBridge {
+            sh: self,
+            flow: None,
+        };
+        let r = arith::eval_str(&src, &mut env);
+        if let Some(f) = env.flow.take() {
+            return Err(f);
+        }
+        match r {
+            Ok(v) => Ok(Ok(v)),
+            Err(e) => {
+                self.error_msg(format!("{prefix}{}", e.message).as_bytes());
+                if e.fatal {
+                    return Err(Flow::Exit(127));
+                }
+                Ok(Err(()))
+            }
+        }
+    }
+
+    /// Prints `NAME: line N: message` on stderr (NAME is `$0`).
+    pub fn error_msg(&self, msg: &[u8]) {
+        let mut line = self.arg0.clone();
+        line.extend_from_slice(format!(": line {}: ", self.line).as_bytes());
+        line.extend_from_slice(msg);
+        line.push(b'\n');
+        self.write_err_now(&line);
+    }
+
+    /// Writes to fd 2 without waiting (diagnostics may overfill a pipe slightly).
+    pub fn write_err_now(&self, data: &[u8]) {
+        if let Some(f) = self.sys.fd(self.pid, 2) {
+            self.sys.write_now(&f, data);
+        }
+    }
+}
+
+struct ArithBridge<'a> {
+    sh: &'a mut Shell,
+    flow: Option<Flow>,
+}
+
+impl ArithBridge<'_> {
+    fn keep(&mut self, r: Res<()>) -> Result<(), ArithError> {
+        match r {
+            Ok(()) => Ok(()),
+            Err(f) => {
+                self.flow = Some(f);
+                Err(ArithError::new("aborted"))
+            }
+        }
+    }
+}
+
+impl ArithEnv for ArithBridge<'_> {
+    fn get_var(&mut self, name: &str) -> Option<String> {
+        if let Some(v) = self.sh.special_param(name.as_bytes()) {
+            return Some(String::from_utf8_lossy(&v).into_owned());
+        }
+        match name {
+            "RANDOM" => return Some(self.sh.next_random().to_string()),
+            "LINENO" => return Some(self.sh.line.to_string()),
+            "SECONDS" => {
+                return Some(
+                    (self.sh.sys.clock.borrow().wall_secs() - self.sh.start_secs).to_string(),
+                )
+            }
+            _ => {}
+        }
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            let n: usize = name.parse().ok()?;
+            return self
+                .sh
+                .positional
+                .get(n.checked_sub(1)?)
+                .map(|v| String::from_utf8_lossy(v).into_owned());
+        }
+        self.sh
+            .get_scalar(name.as_bytes())
+            .map(|v| String::from_utf8_lossy(&v).into_owned())
+    }
+
+    fn get_elem(&mut self, name: &str, index: &Index) -> Option<String> {
+        let n = self.sh.resolve_nameref(name.as_bytes());
+        let var = self.sh.vars.get(&n)?;
+        match (&var.value, index) {
+            (Some(Value::Indexed(m)), Index::Int(i)) => {
+                let i = if *i < 0 {
+                    m.keys().next_back().map(|k| k + 1 + i).unwrap_or(*i)
+                } else {
+                    *i
+                };
+                m.get(&i).map(|v| String::from_utf8_lossy(v).into_owned())
+            }
+            (Some(Value::Assoc(m)), Index::Key(k)) => m
+                .get(k.as_bytes())
+                .map(|v| String::from_utf8_lossy(v).into_owned()),
+            (Some(Value::Str(s)), Index::Int(0)) => Some(String::from_utf8_lossy(s).into_owned()),
+            _ => None,
+        }
+    }
+
+    fn is_assoc(&mut self, name: &str) -> bool {
+        let n = self.sh.resolve_nameref(name.as_bytes());
+        self.sh.vars.get(&n).is_some_and(|v| v.is_assoc())
+    }
+
+    fn set_var(&mut self, name: &str, value: i64) -> Result<(), ArithError> {
+        let r = self
+            .sh
+            .set_scalar(name.as_bytes(), value.to_string().into_bytes());
+        self.keep(r)
+    }
+
+    fn set_elem(&mut self, name: &str, index: &Index, value: i64) -> Result<(), ArithError> {
+        let key = match index {
+            Index::Int(i) => i.to_string(),
+            Index::Key(k) => k.clone(),
+        };
+        let r = self.sh.assign_element(
+            name.as_bytes(),
+            key.as_bytes(),
+            value.to_string().into_bytes(),
+            false,
+        );
+        self.keep(r)
+    }
+
+    fn charge(&mut self) -> Result<(), ArithError> {
+        let r = self.sh.sys.charge(cost::ARITH_NODE).map_err(Flow::from);
+        self.keep(r)
+    }
+
+    fn nounset(&self) -> bool {
+        self.sh.opts.nounset
+    }
+}

@@ -1,0 +1,394 @@
+//! echo, printf, pwd, cd, read.
+
+use crate::shell::printf::{self, Dialect, PrintfHost};
+use crate::shell::state::{Flow, Res, Shell};
+use crate::vfs::{path, FileType};
+
+struct Host<'a> {
+    sh: &'a Shell,
+}
+
+impl PrintfHost for Host<'_> {
+    fn now(&mut self) -> i64 {
+        self.sh.sys.clock.borrow().wall_secs()
+    }
+    fn shell_start(&mut self) -> i64 {
+        self.sh.start_secs
+    }
+    fn reserve(&mut self, bytes: usize) -> bool {
+        self.sh.sys.meter.memory_would_fit(bytes as u64)
+            && self.sh.sys.charge(1 + bytes as u64 / 256).is_ok()
+    }
+}
+
+impl Shell {
+    pub(super) async fn builtin_echo(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut newline = true;
+        let mut escapes = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E'))
+            {
+                for &c in &a[1..] {
+                    match c {
+                        b'n' => newline = false,
+                        b'e' => escapes = true,
+                        _ => escapes = false,
+                    }
+                }
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let mut out = Vec::new();
+        for (j, a) in args[i..].iter().enumerate() {
+            if j > 0 {
+                out.push(b' ');
+            }
+            if escapes {
+                let (t, stop) = printf::echo_escapes(a);
+                out.extend_from_slice(&t);
+                if stop {
+                    self.out(&out).await?;
+                    return Ok(0);
+                }
+            } else {
+                out.extend_from_slice(a);
+            }
+        }
+        if newline {
+            out.push(b'\n');
+        }
+        self.out(&out).await?;
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_printf(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut i = 0;
+        let mut var = None;
+        if args.first().map(|a| &a[..]) == Some(b"-v") {
+            var = args.get(1).cloned();
+            i = 2;
+        }
+        if args.get(i).map(|a| &a[..]) == Some(b"--") {
+            i += 1;
+        }
+        let Some(fmt) = args.get(i) else {
+            self.error_msg(b"printf: usage: printf [-v var] format [arguments]");
+            return Ok(2);
+        };
+        let outcome = {
+            let mut host = Host { sh: self };
+            printf::printf(Dialect::BashBuiltin, fmt, &args[i + 1..], &mut host)
+        };
+        for d in &outcome.diagnostics {
+            self.error_msg(d);
+        }
+        self.sys.charge(1 + outcome.output.len() as u64 / 256)?;
+        match var {
+            Some(v) => self.set_scalar(&v, outcome.output)?,
+            None => self.out(&outcome.output).await?,
+        }
+        Ok(outcome.status)
+    }
+
+    pub(super) async fn builtin_pwd(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let physical = args.iter().any(|a| a == b"-P");
+        let p = if physical {
+            self.sys
+                .vfs
+                .borrow()
+                .canonicalize(&self.cwd)
+                .unwrap_or_else(|_| self.cwd.clone())
+        } else {
+            self.cwd.clone()
+        };
+        self.out_line(&p).await?;
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_cd(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut physical = false;
+        let mut rest = args;
+        while let Some(a) = rest.first() {
+            match &a[..] {
+                b"-P" => physical = true,
+                b"-L" => physical = false,
+                b"--" => {
+                    rest = &rest[1..];
+                    break;
+                }
+                _ => break,
+            }
+            rest = &rest[1..];
+        }
+        if rest.len() > 1 {
+            self.error_msg(b"cd: too many arguments");
+            return Ok(1);
+        }
+        let mut print = false;
+        let target = match rest.first() {
+            None => match self.get_scalar(b"HOME") {
+                Some(h) => h,
+                None => {
+                    self.error_msg(b"cd: HOME not set");
+                    return Ok(1);
+                }
+            },
+            Some(t) if t == b"-" => match self.get_scalar(b"OLDPWD") {
+                Some(o) => {
+                    print = true;
+                    o
+                }
+                None => {
+                    self.error_msg(b"cd: OLDPWD not set");
+                    return Ok(1);
+                }
+            },
+            Some(t) => t.clone(),
+        };
+        let joined = path::join(&self.cwd, &target);
+        let new = if physical {
+            self.sys
+                .vfs
+                .borrow()
+                .canonicalize(&joined)
+                .unwrap_or_else(|_| path::normalize(&joined))
+        } else {
+            path::normalize(&joined)
+        };
+        let st = self.sys.vfs.borrow().stat(&new);
+        match st {
+            Ok(s) if s.file_type == FileType::Dir => {}
+            Ok(_) => {
+                self.error_msg(
+                    format!("cd: {}: Not a directory", String::from_utf8_lossy(&target)).as_bytes(),
+                );
+                return Ok(1);
+            }
+            Err(e) => {
+                self.error_msg(
+                    format!("cd: {}: {}", String::from_utf8_lossy(&target), e.message()).as_bytes(),
+                );
+                return Ok(1);
+            }
+        }
+        let old = std::mem::replace(&mut self.cwd, new.clone());
+        self.set_scalar(b"OLDPWD", old)?;
+        self.set_scalar(b"PWD", new.clone())?;
+        self.sys.with_proc(self.pid, |p| p.cwd = new.clone());
+        if print {
+            self.out_line(&new).await?;
+        }
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_read(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut raw = false;
+        let mut array: Option<Vec<u8>> = None;
+        let mut delim = b'\n';
+        let mut nchars: Option<usize> = None;
+        let mut prompt: Option<Vec<u8>> = None;
+        let mut fd = 0u32;
+        let mut names = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a.first() == Some(&b'-') && a.len() > 1 && names.is_empty() {
+                let mut j = 1;
+                while j < a.len() {
+                    let c = a[j];
+                    let take_arg = |i: &mut usize, j: usize| -> Option<Vec<u8>> {
+                        if j + 1 < a.len() {
+                            Some(a[j + 1..].to_vec())
+                        } else {
+                            *i += 1;
+                            args.get(*i).cloned()
+                        }
+                    };
+                    match c {
+                        b'r' => raw = true,
+                        b's' => {}
+                        b'a' | b'd' | b'n' | b'N' | b'p' | b't' | b'u' => {
+                            let Some(v) = take_arg(&mut i, j) else {
+                                self.error_msg(
+                                    format!("read: -{}: option requires an argument", c as char)
+                                        .as_bytes(),
+                                );
+                                return Ok(2);
+                            };
+                            match c {
+                                b'a' => array = Some(v),
+                                b'd' => delim = v.first().copied().unwrap_or(0),
+                                b'n' | b'N' => nchars = String::from_utf8_lossy(&v).parse().ok(),
+                                b'p' => prompt = Some(v),
+                                b'u' => fd = String::from_utf8_lossy(&v).parse().unwrap_or(0),
+                                _ => {}
+                            }
+                            j = a.len();
+                            continue;
+                        }
+                        _ => {
+                            self.error_msg(
+                                format!("read: -{}: invalid option", c as char).as_bytes(),
+                            );
+                            return Ok(2);
+                        }
+                    }
+                    j += 1;
+                }
+            } else {
+                names.push(a.clone());
+            }
+            i += 1;
+        }
+        let _ = prompt;
+        let Some(file) = self.sys.fd(self.pid, fd) else {
+            self.error_msg(
+                format!("read: {fd}: invalid file descriptor: Bad file descriptor").as_bytes(),
+            );
+            return Ok(1);
+        };
+        // Read one byte at a time so the rest of the input stays for the next reader.
+        let mut line = Vec::new();
+        let mut eof = false;
+        loop {
+            if let Some(n) = nchars {
+                if line.len() >= n {
+                    break;
+                }
+            }
+            let b = match self.sys.read(&file, 1).await {
+                Ok(b) => b,
+                Err(crate::process::IoError::Interrupted(i)) => return Err(Flow::Int(i)),
+                Err(e) => {
+                    self.error_msg(format!("read: read error: {}", e.message()).as_bytes());
+                    return Ok(1);
+                }
+            };
+            if b.is_empty() {
+                eof = true;
+                break;
+            }
+            let c = b[0];
+            if c == delim {
+                break;
+            }
+            if c == b'\\' && !raw {
+                let n = self.sys.read(&file, 1).await.unwrap_or_default();
+                match n.first() {
+                    Some(b'\n') => continue,
+                    Some(&x) => {
+                        line.push(b'\\');
+                        line.push(x);
+                        continue;
+                    }
+                    None => {
+                        eof = true;
+                        break;
+                    }
+                }
+            }
+            line.push(c);
+        }
+        let ifs = self.get_scalar(b"IFS").unwrap_or_else(|| b" \t\n".to_vec());
+        let fields = split_for_read(
+            &line,
+            &ifs,
+            if array.is_some() {
+                usize::MAX
+            } else {
+                names.len().max(1)
+            },
+            raw,
+        );
+        if let Some(arr) = array {
+            let mut m = imbl::OrdMap::new();
+            for (k, f) in fields.into_iter().enumerate() {
+                m.insert(k as i64, f);
+            }
+            self.set_value(&arr, crate::shell::vars::Value::Indexed(m))?;
+        } else if names.is_empty() {
+            let v = if raw {
+                line.clone()
+            } else {
+                unescape_read(&line)
+            };
+            self.set_scalar(b"REPLY", v)?;
+        } else {
+            for (k, n) in names.iter().enumerate() {
+                let v = fields.get(k).cloned().unwrap_or_default();
+                self.set_scalar(n, v)?;
+            }
+        }
+        Ok(if eof { 1 } else { 0 })
+    }
+}
+
+fn unescape_read(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'\\' && i + 1 < s.len() {
+            out.push(s[i + 1]);
+            i += 2;
+        } else {
+            out.push(s[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Splits a `read` line into at most `n` fields; the last takes the rest (trailing IFS
+/// whitespace trimmed). Backslash-escaped characters never split (unless raw).
+fn split_for_read(line: &[u8], ifs: &[u8], n: usize, raw: bool) -> Vec<Vec<u8>> {
+    let is_ws = |c: u8| ifs.contains(&c) && matches!(c, b' ' | b'\t' | b'\n');
+    let is_sep = |c: u8| ifs.contains(&c);
+    // Mark escaped bytes.
+    let mut bytes: Vec<(u8, bool)> = Vec::new();
+    let mut i = 0;
+    while i < line.len() {
+        if !raw && line[i] == b'\\' && i + 1 < line.len() {
+            bytes.push((line[i + 1], true));
+            i += 2;
+        } else {
+            bytes.push((line[i], false));
+            i += 1;
+        }
+    }
+    let mut fields = Vec::new();
+    let mut p = 0;
+    while p < bytes.len() && !bytes[p].1 && is_ws(bytes[p].0) {
+        p += 1;
+    }
+    while p < bytes.len() {
+        if fields.len() + 1 == n {
+            // Last field: the rest, minus trailing IFS whitespace.
+            let mut end = bytes.len();
+            while end > p && !bytes[end - 1].1 && is_ws(bytes[end - 1].0) {
+                end -= 1;
+            }
+            fields.push(bytes[p..end].iter().map(|b| b.0).collect());
+            return fields;
+        }
+        let start = p;
+        while p < bytes.len() && (bytes[p].1 || !is_sep(bytes[p].0)) {
+            p += 1;
+        }
+        fields.push(bytes[start..p].iter().map(|b| b.0).collect());
+        // Skip one delimiter with surrounding whitespace.
+        while p < bytes.len() && !bytes[p].1 && is_ws(bytes[p].0) {
+            p += 1;
+        }
+        if p < bytes.len() && !bytes[p].1 && is_sep(bytes[p].0) && !is_ws(bytes[p].0) {
+            p += 1;
+            while p < bytes.len() && !bytes[p].1 && is_ws(bytes[p].0) {
+                p += 1;
+            }
+        }
+    }
+    fields
+}

@@ -1,0 +1,599 @@
+//! Shell builtins: commands that run inside the shell process because they read or change
+//! its state. Builtins that are also standalone programs (`echo`, `printf`, `test`, `true`,
+//! `false`, `pwd`, `kill`) also answer when run through `env`, `xargs` or `find -exec`.
+
+mod io;
+mod vars;
+
+use super::state::{Flow, Res, Shell};
+use crate::process::Interrupt;
+
+/// Builtins bash has that shellsim does not model yet: they fail loudly.
+const UNIMPLEMENTED: &[&str] = &[
+    "bind",
+    "complete",
+    "compgen",
+    "compopt",
+    "coproc",
+    "disown",
+    "enable",
+    "fc",
+    "fg",
+    "bg",
+    "history",
+    "logout",
+    "suspend",
+    "ulimit",
+    "times",
+    "caller",
+    "pushd",
+    "popd",
+    "dirs",
+    "mapfile",
+    "readarray",
+    "getopts",
+    "hash",
+    "alias",
+    "unalias",
+    "umask",
+    "jobs",
+    "kill",
+];
+
+/// Names `type` reports as builtins.
+pub const BUILTINS: &[&str] = &[
+    ".", ":", "[", "break", "builtin", "cd", "command", "continue", "declare", "echo", "eval",
+    "exec", "exit", "export", "false", "let", "local", "printf", "pwd", "read", "readonly",
+    "return", "set", "shift", "shopt", "source", "test", "trap", "true", "type", "typeset",
+    "unset", "wait",
+];
+
+impl Shell {
+    /// Runs `argv` if it names a builtin; `None` otherwise.
+    pub(crate) fn run_builtin<'a>(
+        &'a mut self,
+        argv: &'a [Vec<u8>],
+    ) -> crate::shell::expand::BoxFut<'a, Option<Res<i32>>> {
+        Box::pin(self.run_builtin_inner(argv))
+    }
+
+    async fn run_builtin_inner(&mut self, argv: &[Vec<u8>]) -> Option<Res<i32>> {
+        let name = std::str::from_utf8(&argv[0]).ok()?;
+        let args = &argv[1..];
+        let r = match name {
+            ":" | "true" => Ok(0),
+            "false" => Ok(1),
+            "echo" => self.builtin_echo(args).await,
+            "printf" => self.builtin_printf(args).await,
+            "pwd" => self.builtin_pwd(args).await,
+            "cd" => self.builtin_cd(args).await,
+            "test" => Ok(self.builtin_test(args, false)),
+            "[" => Ok(self.builtin_test(args, true)),
+            "exit" => self.builtin_exit(args),
+            "return" => self.builtin_return(args),
+            "break" | "continue" => self.builtin_loop(name, args),
+            "shift" => self.builtin_shift(args),
+            "eval" => {
+                let src = argv[1..].join(&b' ');
+                self.run_source(&src, b"eval").await
+            }
+            "source" | "." => self.builtin_source(args).await,
+            "export" => self.builtin_declare(args, "export").await,
+            "readonly" => self.builtin_declare(args, "readonly").await,
+            "declare" | "typeset" => self.builtin_declare(args, "declare").await,
+            "local" => self.builtin_declare(args, "local").await,
+            "unset" => self.builtin_unset(args),
+            "set" => self.builtin_set(args).await,
+            "shopt" => self.builtin_shopt(args).await,
+            "let" => self.builtin_let(args),
+            "read" => self.builtin_read(args).await,
+            "trap" => self.builtin_trap(args).await,
+            "wait" => self.builtin_wait(args).await,
+            "type" => self.builtin_type(args).await,
+            "command" => return Some(self.builtin_command(args).await),
+            "builtin" => {
+                if args.is_empty() {
+                    return Some(Ok(0));
+                }
+                let inner = args.to_vec();
+                return match self.run_builtin(&inner).await {
+                    Some(r) => Some(r),
+                    None => {
+                        self.error_msg(
+                            format!(
+                                "builtin: {}: not a shell builtin",
+                                String::from_utf8_lossy(&args[0])
+                            )
+                            .as_bytes(),
+                        );
+                        Some(Ok(1))
+                    }
+                };
+            }
+            "exec" => {
+                if args.is_empty() {
+                    return Some(Ok(0));
+                }
+                let inner = args.to_vec();
+                let r = self.dispatch(inner, &Default::default()).await;
+                return Some(match r {
+                    Ok(s) => Err(Flow::Exit(s)),
+                    e => e,
+                });
+            }
+            n if UNIMPLEMENTED.contains(&n) => {
+                self.error_msg(format!("{n}: builtin not implemented in shellsim").as_bytes());
+                self.sys
+                    .telemetry
+                    .borrow_mut()
+                    .note_unsupported(format!("builtin {n}"));
+                Ok(2)
+            }
+            _ => return None,
+        };
+        Some(r)
+    }
+
+    /// The builtins that are also programs, for `env`/`xargs`/`find -exec`.
+    pub(crate) async fn run_builtin_for_exec(&mut self, argv: &[Vec<u8>]) -> Option<Res<i32>> {
+        match &argv[0][..] {
+            b"echo" | b"printf" | b"test" | b"[" | b"true" | b"false" | b"pwd" => {
+                self.run_builtin(argv).await
+            }
+            _ => None,
+        }
+    }
+
+    fn builtin_exit(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let status = match args.first() {
+            None => self.status,
+            Some(a) => match String::from_utf8_lossy(a).trim().parse::<i64>() {
+                Ok(n) => (n & 0xff) as i32,
+                Err(_) => {
+                    self.error_msg(
+                        format!(
+                            "exit: {}: numeric argument required",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
+                    2
+                }
+            },
+        };
+        Err(Flow::Exit(status))
+    }
+
+    fn builtin_return(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let status = match args.first() {
+            None => self.status,
+            Some(a) => match String::from_utf8_lossy(a).trim().parse::<i64>() {
+                Ok(n) => (n & 0xff) as i32,
+                Err(_) => {
+                    self.error_msg(
+                        format!(
+                            "return: {}: numeric argument required",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
+                    2
+                }
+            },
+        };
+        if self.call_stack.is_empty() && self.depth == 0 {
+            self.error_msg(b"return: can only `return' from a function or sourced script");
+            return Ok(1);
+        }
+        Err(Flow::Return(status))
+    }
+
+    fn builtin_loop(&mut self, name: &str, args: &[Vec<u8>]) -> Res<i32> {
+        let n = match args.first() {
+            None => 1,
+            Some(a) => match String::from_utf8_lossy(a).parse::<u32>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    self.error_msg(
+                        format!(
+                            "{name}: {}: loop count out of range",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
+                    return Ok(1);
+                }
+            },
+        };
+        if self.loop_depth == 0 {
+            return Ok(0);
+        }
+        let n = n.min(self.loop_depth);
+        Err(if name == "break" {
+            Flow::Break(n)
+        } else {
+            Flow::Continue(n)
+        })
+    }
+
+    fn builtin_shift(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let n = match args.first() {
+            None => 1,
+            Some(a) => match String::from_utf8_lossy(a).parse::<usize>() {
+                Ok(n) => n,
+                Err(_) => {
+                    self.error_msg(
+                        format!(
+                            "shift: {}: numeric argument required",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
+                    return Ok(1);
+                }
+            },
+        };
+        if n > self.positional.len() {
+            return Ok(1);
+        }
+        self.positional.drain(..n);
+        Ok(0)
+    }
+
+    fn builtin_test(&mut self, args: &[Vec<u8>], bracket: bool) -> i32 {
+        let args = if bracket {
+            match args.last() {
+                Some(l) if l == b"]" => &args[..args.len() - 1],
+                _ => {
+                    self.error_msg(b"[: missing `]'");
+                    return 2;
+                }
+            }
+        } else {
+            args
+        };
+        match self.test_args(args) {
+            Ok(true) => 0,
+            Ok(false) => 1,
+            Err(()) => 2,
+        }
+    }
+
+    async fn builtin_source(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let Some(file) = args.first() else {
+            self.error_msg(b"source: filename argument required");
+            return Ok(2);
+        };
+        let path = if file.contains(&b'/') {
+            Some(crate::vfs::path::join(&self.cwd, file))
+        } else {
+            self.find_in_path(file)
+                .or_else(|| Some(crate::vfs::path::join(&self.cwd, file)))
+        };
+        let data = path
+            .and_then(|p| self.sys.vfs.borrow().read_file(&p).ok())
+            .map(|d| d.to_vec());
+        let Some(data) = data else {
+            self.error_msg(
+                format!(
+                    "{}: No such file or directory",
+                    String::from_utf8_lossy(file)
+                )
+                .as_bytes(),
+            );
+            return Ok(1);
+        };
+        let saved_pos = if args.len() > 1 {
+            Some(std::mem::replace(&mut self.positional, args[1..].to_vec()))
+        } else {
+            None
+        };
+        let r = self.run_source(&data, b"source").await;
+        if let Some(p) = saved_pos {
+            self.positional = p;
+        }
+        match r {
+            Err(Flow::Return(s)) => Ok(s),
+            other => other,
+        }
+    }
+
+    async fn builtin_command(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut i = 0;
+        let mut verbose = false;
+        while i < args.len() && args[i].first() == Some(&b'-') && args[i].len() > 1 {
+            match &args[i][..] {
+                b"-v" | b"-V" => verbose = true,
+                b"-p" => {}
+                b"--" => {
+                    i += 1;
+                    break;
+                }
+                other => {
+                    self.error_msg(
+                        format!(
+                            "command: {}: invalid option",
+                            String::from_utf8_lossy(other)
+                        )
+                        .as_bytes(),
+                    );
+                    return Ok(2);
+                }
+            }
+            i += 1;
+        }
+        let rest = &args[i..];
+        if rest.is_empty() {
+            return Ok(0);
+        }
+        if verbose {
+            let mut status = 0;
+            for n in rest {
+                match self.describe_command(n) {
+                    Some((kind, text)) => {
+                        let line = if kind == "file" || kind == "alias" {
+                            text
+                        } else {
+                            n.clone()
+                        };
+                        self.out_line(&line).await?;
+                    }
+                    None => status = 1,
+                }
+            }
+            return Ok(status);
+        }
+        let argv = rest.to_vec();
+        if let Some(r) = self.run_builtin(&argv).await {
+            return r;
+        }
+        self.run_external(argv, &Default::default()).await
+    }
+
+    /// (kind, description) for `type`/`command -v`.
+    pub(crate) fn describe_command(&self, name: &[u8]) -> Option<(&'static str, Vec<u8>)> {
+        let s = String::from_utf8_lossy(name);
+        if matches!(
+            &*s,
+            "if" | "then"
+                | "else"
+                | "elif"
+                | "fi"
+                | "case"
+                | "esac"
+                | "for"
+                | "while"
+                | "until"
+                | "do"
+                | "done"
+                | "in"
+                | "function"
+                | "select"
+                | "time"
+                | "{"
+                | "}"
+                | "!"
+                | "[["
+                | "]]"
+        ) {
+            return Some(("keyword", name.to_vec()));
+        }
+        if self.funcs.contains_key(name) {
+            return Some(("function", name.to_vec()));
+        }
+        if BUILTINS.contains(&&*s) || UNIMPLEMENTED.contains(&&*s) {
+            return Some(("builtin", name.to_vec()));
+        }
+        if self.commands.lookup(name).is_some() || matches!(&*s, "sh" | "bash") {
+            return Some(("file", format!("/usr/bin/{s}").into_bytes()));
+        }
+        if let Some(p) = self.find_in_path(name) {
+            return Some(("file", p));
+        }
+        None
+    }
+
+    async fn builtin_type(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut status = 0;
+        let (flags, names): (Vec<&Vec<u8>>, Vec<&Vec<u8>>) = args
+            .iter()
+            .partition(|a| a.first() == Some(&b'-') && a.len() > 1);
+        let short = flags.iter().any(|f| f.contains(&b't'));
+        let path_only = flags.iter().any(|f| f.contains(&b'p') || f.contains(&b'P'));
+        for n in names {
+            let s = String::from_utf8_lossy(n).into_owned();
+            match self.describe_command(n) {
+                Some((kind, text)) => {
+                    let line = if short {
+                        kind.as_bytes().to_vec()
+                    } else if path_only {
+                        if kind == "file" {
+                            text
+                        } else {
+                            continue;
+                        }
+                    } else {
+                        match kind {
+                            "keyword" => format!("{s} is a shell keyword").into_bytes(),
+                            "function" => format!("{s} is a function").into_bytes(),
+                            "builtin" => format!("{s} is a shell builtin").into_bytes(),
+                            _ => [format!("{s} is ").as_bytes(), &text].concat(),
+                        }
+                    };
+                    self.out_line(&line).await?;
+                }
+                None => {
+                    if !short && !path_only {
+                        self.error_msg(format!("type: {s}: not found").as_bytes());
+                    }
+                    status = 1;
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    async fn builtin_wait(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.is_empty() {
+            let jobs = std::mem::take(&mut self.jobs);
+            for j in jobs {
+                match self.sys.wait_for(self.pid, j.pid, true).await {
+                    Some(_) => self.sys.reap(j.pid),
+                    None => return Ok(128 + self.first_caught().unwrap_or(0)),
+                }
+            }
+            if let Some(r) = self.sys.meter.stopped() {
+                return Err(Flow::Int(Interrupt::Stop(r)));
+            }
+            return Ok(0);
+        }
+        let mut status = 0;
+        for a in args {
+            let t = String::from_utf8_lossy(a);
+            let pid = if let Some(j) = t.strip_prefix('%') {
+                j.parse::<u32>()
+                    .ok()
+                    .and_then(|id| self.jobs.iter().find(|x| x.id == id).map(|x| x.pid))
+            } else {
+                t.parse::<u32>().ok()
+            };
+            let Some(pid) = pid.filter(|p| {
+                self.sys
+                    .proc_snapshot(*p)
+                    .is_some_and(|p| p.ppid == self.pid)
+            }) else {
+                self.error_msg(format!("wait: pid {t} is not a child of this shell").as_bytes());
+                status = 127;
+                continue;
+            };
+            status = match self.sys.wait_for(self.pid, pid, true).await {
+                Some(s) => {
+                    self.sys.reap(pid);
+                    self.jobs.retain(|j| j.pid != pid);
+                    s
+                }
+                None => return Ok(128 + self.first_caught().unwrap_or(0)),
+            };
+        }
+        if let Some(r) = self.sys.meter.stopped() {
+            return Err(Flow::Int(Interrupt::Stop(r)));
+        }
+        Ok(status)
+    }
+
+    fn first_caught(&self) -> Option<i32> {
+        self.sys
+            .proc_snapshot(self.pid)
+            .and_then(|p| p.pending.first().copied())
+    }
+
+    async fn builtin_trap(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.is_empty() || args[0] == b"-p" {
+            let traps: Vec<(i32, Vec<u8>)> =
+                self.traps.iter().map(|(k, v)| (*k, v.clone())).collect();
+            for (sig, cmd) in traps {
+                let name = trap_name(sig);
+                let line = [
+                    b"trap -- ",
+                    &crate::shell::printf::shell_quote_single(&cmd)[..],
+                    b" ",
+                    name.as_bytes(),
+                ]
+                .concat();
+                self.out_line(&line).await?;
+            }
+            return Ok(0);
+        }
+        let (action, sigs) = if args.len() == 1 {
+            (None, args)
+        } else if args[0] == b"-" {
+            (None, &args[1..])
+        } else {
+            (Some(args[0].clone()), &args[1..])
+        };
+        let mut status = 0;
+        for s in sigs {
+            let t = String::from_utf8_lossy(s).into_owned();
+            let num = match t.to_ascii_uppercase().trim_start_matches("SIG") {
+                "EXIT" | "0" => Some(0),
+                "ERR" => Some(-1),
+                "DEBUG" => Some(-2),
+                "RETURN" => Some(-3),
+                _ => crate::process::parse_signal(&t),
+            };
+            let Some(num) = num else {
+                self.error_msg(format!("trap: {t}: invalid signal specification").as_bytes());
+                status = 1;
+                continue;
+            };
+            if num < 0 {
+                self.sys
+                    .telemetry
+                    .borrow_mut()
+                    .note_unsupported(format!("trap {t}"));
+            }
+            match &action {
+                None => {
+                    self.traps.remove(&num);
+                    if num > 0 {
+                        self.sys.set_disposition(
+                            self.pid,
+                            num,
+                            crate::process::Disposition::Default,
+                        );
+                    }
+                }
+                Some(cmd) => {
+                    self.traps.insert(num, cmd.clone());
+                    if num > 0 {
+                        let d = if cmd.is_empty() {
+                            crate::process::Disposition::Ignore
+                        } else {
+                            crate::process::Disposition::Catch
+                        };
+                        self.sys.set_disposition(self.pid, num, d);
+                    }
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    /// Writes bytes plus a newline to stdout (builtins' output).
+    pub(crate) async fn out_line(&mut self, line: &[u8]) -> Res<()> {
+        let mut l = line.to_vec();
+        l.push(b'\n');
+        self.out(&l).await
+    }
+
+    /// Writes to stdout; a broken pipe ends the process with SIGPIPE.
+    pub(crate) async fn out(&mut self, data: &[u8]) -> Res<()> {
+        let Some(f) = self.sys.fd(self.pid, 1) else {
+            self.error_msg(b"write error: Bad file descriptor");
+            return Ok(());
+        };
+        match self.sys.write_all(&f, data).await {
+            Ok(()) => Ok(()),
+            Err(crate::process::IoError::BrokenPipe) => {
+                Err(Flow::Int(Interrupt::Signal(crate::process::SIGPIPE)))
+            }
+            Err(crate::process::IoError::Interrupted(i)) => Err(Flow::Int(i)),
+            Err(e) => {
+                self.error_msg(format!("write error: {}", e.message()).as_bytes());
+                Ok(())
+            }
+        }
+    }
+}
+
+fn trap_name(sig: i32) -> String {
+    match sig {
+        0 => "EXIT".into(),
+        -1 => "ERR".into(),
+        -2 => "DEBUG".into(),
+        -3 => "RETURN".into(),
+        n => crate::process::signal_name(n)
+            .map(|s| format!("SIG{s}"))
+            .unwrap_or_else(|| n.to_string()),
+    }
+}

@@ -1,0 +1,547 @@
+//! declare/typeset/local/export/readonly, unset, set, shopt, let.
+
+use crate::shell::parser::is_valid_name;
+use crate::shell::state::{Options, Res, Shell, SET_OPTIONS, SHOPT_OPTIONS};
+use crate::shell::vars::*;
+
+impl Shell {
+    pub(super) async fn builtin_declare(&mut self, args: &[Vec<u8>], which: &str) -> Res<i32> {
+        let mut add = 0u16;
+        let mut remove = 0u16;
+        let mut print = false;
+        let mut functions = false;
+        let mut global = false;
+        let mut names = Vec::new();
+        match which {
+            "export" => add |= ATTR_EXPORT,
+            "readonly" => add |= ATTR_READONLY,
+            _ => {}
+        }
+        for a in args {
+            if names.is_empty() && a.len() > 1 && (a[0] == b'-' || a[0] == b'+') && a != b"--" {
+                let on = a[0] == b'-';
+                for &c in &a[1..] {
+                    let bit = match c {
+                        b'x' => ATTR_EXPORT,
+                        b'r' => ATTR_READONLY,
+                        b'i' => ATTR_INTEGER,
+                        b'l' => ATTR_LOWER,
+                        b'u' => ATTR_UPPER,
+                        b'n' => ATTR_NAMEREF,
+                        b'a' => ATTR_ARRAY,
+                        b'A' => ATTR_ASSOC,
+                        b'p' => {
+                            print = true;
+                            0
+                        }
+                        b'f' | b'F' => {
+                            functions = true;
+                            0
+                        }
+                        b'g' => {
+                            global = true;
+                            0
+                        }
+                        b't' => 0,
+                        _ => {
+                            self.error_msg(
+                                format!("{which}: -{}: invalid option", c as char).as_bytes(),
+                            );
+                            return Ok(2);
+                        }
+                    };
+                    if on {
+                        add |= bit;
+                    } else {
+                        remove |= bit;
+                    }
+                }
+                continue;
+            }
+            if a == b"--" && names.is_empty() {
+                continue;
+            }
+            names.push(a.clone());
+        }
+        if functions {
+            let mut status = 0;
+            let list: Vec<Vec<u8>> = if names.is_empty() {
+                self.funcs.keys().cloned().collect()
+            } else {
+                names.clone()
+            };
+            for n in list {
+                match self.funcs.get(&n).cloned() {
+                    Some(def) => {
+                        let mut text = def.source.clone();
+                        if !print && args.iter().any(|a| a.contains(&b'F')) {
+                            text = [b"declare -f ", &n[..]].concat();
+                        }
+                        self.out_line(&text).await?;
+                    }
+                    None => status = 1,
+                }
+            }
+            return Ok(status);
+        }
+        if names.is_empty() {
+            // Print variables with the requested attributes.
+            let want = add;
+            let entries: Vec<(Vec<u8>, Var)> = self
+                .vars
+                .map
+                .iter()
+                .filter(|(_, v)| want == 0 || v.attrs & want == want)
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            for (k, v) in entries {
+                let line = declare_line(&k, &v, which == "export" && !print);
+                self.out_line(&line).await?;
+            }
+            return Ok(0);
+        }
+        let local =
+            which == "local" || (which == "declare" && !global && !self.call_stack.is_empty());
+        if which == "local" && self.call_stack.is_empty() {
+            self.error_msg(b"local: can only be used in a function");
+            return Ok(1);
+        }
+        let mut status = 0;
+        for n in names {
+            let (name, value) = match n.iter().position(|&b| b == b'=') {
+                Some(eq) => (n[..eq].to_vec(), Some(n[eq + 1..].to_vec())),
+                None => (n.clone(), None),
+            };
+            let (name, append) = match name.strip_suffix(b"+") {
+                Some(s) => (s.to_vec(), true),
+                None => (name, false),
+            };
+            let base = name.split(|&b| b == b'[').next().unwrap_or(&name).to_vec();
+            if !is_valid_name(&base) {
+                self.error_msg(
+                    format!(
+                        "{which}: `{}': not a valid identifier",
+                        String::from_utf8_lossy(&n)
+                    )
+                    .as_bytes(),
+                );
+                status = 1;
+                continue;
+            }
+            if print {
+                match self.vars.get(&name).cloned() {
+                    Some(v) => {
+                        let line = declare_line(&name, &v, false);
+                        self.out_line(&line).await?;
+                    }
+                    None => {
+                        self.error_msg(
+                            format!("declare: {}: not found", String::from_utf8_lossy(&name))
+                                .as_bytes(),
+                        );
+                        status = 1;
+                    }
+                }
+                continue;
+            }
+            if local {
+                self.vars.make_local(&base);
+                if value.is_none() && self.vars.get(&base).is_some() && which == "local" {
+                    // `local x` without a value: a fresh unset local (bash keeps no value).
+                    let attrs = self
+                        .vars
+                        .get(&base)
+                        .map(|v| v.attrs & ATTR_EXPORT)
+                        .unwrap_or(0);
+                    self.vars.set_var(&base, Var { value: None, attrs });
+                }
+            }
+            let existing = self.vars.get(&base).cloned();
+            if existing.as_ref().is_some_and(|v| v.has(ATTR_READONLY))
+                && (value.is_some() || remove & ATTR_READONLY != 0)
+            {
+                self.error_msg(
+                    format!("{}: readonly variable", String::from_utf8_lossy(&base)).as_bytes(),
+                );
+                status = 1;
+                continue;
+            }
+            let mut var = existing.unwrap_or_default();
+            var.attrs = (var.attrs | (add & !ATTR_READONLY)) & !remove;
+            if add & ATTR_ASSOC != 0 && var.value.is_none() {
+                var.value = None;
+            }
+            self.vars.set_var(&base, var);
+            if let Some(v) = value {
+                if v.starts_with(b"(")
+                    && v.ends_with(b")")
+                    && (add & (ATTR_ARRAY | ATTR_ASSOC) != 0
+                        || self.vars.get(&base).is_some_and(|x| x.is_array()))
+                {
+                    // declare -a a=(x y): parse the literal.
+                    let src = [&base[..], b"=", &v[..]].concat();
+                    if let Ok(prog) = crate::shell::parser::parse(&src) {
+                        if let Some(item) = prog.body.items.first() {
+                            if let crate::shell::ast::Command::Simple(sc) =
+                                &item.and_or.first.commands[0]
+                            {
+                                if let Some(a) = sc.assigns.first() {
+                                    let a = a.clone();
+                                    self.do_assign(&a).await?;
+                                }
+                            }
+                        }
+                    }
+                } else if name.contains(&b'[') {
+                    let key = &name[base.len() + 1..name.len().saturating_sub(1)];
+                    self.assign_element(&base, key, v, append)?;
+                } else {
+                    self.assign_scalar(&base, v, append)?;
+                }
+            } else if add & ATTR_ARRAY != 0
+                && self.vars.get(&base).is_some_and(|x| x.value.is_none())
+            {
+                self.vars.set_var(
+                    &base,
+                    Var {
+                        value: Some(Value::Indexed(Default::default())),
+                        attrs: self.vars.get(&base).map(|x| x.attrs).unwrap_or(0),
+                    },
+                );
+            } else if add & ATTR_ASSOC != 0
+                && self.vars.get(&base).is_some_and(|x| x.value.is_none())
+            {
+                self.vars.set_var(
+                    &base,
+                    Var {
+                        value: Some(Value::Assoc(Default::default())),
+                        attrs: self.vars.get(&base).map(|x| x.attrs).unwrap_or(0),
+                    },
+                );
+            }
+            if add & ATTR_READONLY != 0 {
+                if let Some(v) = self.vars.get_mut(&base) {
+                    v.attrs |= ATTR_READONLY;
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    pub(super) fn builtin_unset(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut funcs = false;
+        let mut status = 0;
+        for a in args {
+            match &a[..] {
+                b"-f" => funcs = true,
+                b"-v" => funcs = false,
+                b"-n" => {}
+                _ => {
+                    if funcs {
+                        self.funcs.remove(a);
+                        continue;
+                    }
+                    if let Some(open) = a.iter().position(|&b| b == b'[') {
+                        let name = a[..open].to_vec();
+                        let key = a[open + 1..a.len().saturating_sub(1)].to_vec();
+                        let is_assoc = self.vars.get(&name).is_some_and(|v| v.is_assoc());
+                        let idx = if is_assoc {
+                            None
+                        } else {
+                            Some(self.arith(&key)?)
+                        };
+                        if let Some(var) = self.vars.get_mut(&name) {
+                            match (&mut var.value, idx) {
+                                (Some(Value::Assoc(m)), _) => {
+                                    m.remove(&key);
+                                }
+                                (Some(Value::Indexed(m)), Some(i)) => {
+                                    let i = if i < 0 {
+                                        m.keys().next_back().map(|k| k + 1 + i).unwrap_or(i)
+                                    } else {
+                                        i
+                                    };
+                                    m.remove(&i);
+                                }
+                                (Some(Value::Str(_)), Some(0)) => var.value = None,
+                                _ => {}
+                            }
+                        }
+                        continue;
+                    }
+                    if !is_valid_name(a) {
+                        self.error_msg(
+                            format!(
+                                "unset: `{}': not a valid identifier",
+                                String::from_utf8_lossy(a)
+                            )
+                            .as_bytes(),
+                        );
+                        status = 1;
+                        continue;
+                    }
+                    if self.vars.get(a).is_some() {
+                        if !self.unset_var(a) {
+                            status = 1;
+                        }
+                    } else {
+                        self.funcs.remove(a);
+                    }
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    pub(super) async fn builtin_set(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.is_empty() {
+            let entries: Vec<(Vec<u8>, Var)> = self
+                .vars
+                .map
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            for (k, v) in entries {
+                if let Some(Value::Str(s)) = &v.value {
+                    let line = [
+                        &k[..],
+                        b"=",
+                        &crate::shell::printf::shell_quote_single(s)[..],
+                    ]
+                    .concat();
+                    self.out_line(&line).await?;
+                }
+            }
+            return Ok(0);
+        }
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a == b"--" {
+                self.positional = args[i + 1..].to_vec();
+                return Ok(0);
+            }
+            if a == b"-" {
+                self.opts.xtrace = false;
+                self.opts.verbose = false;
+                self.positional = args[i + 1..].to_vec();
+                return Ok(0);
+            }
+            if (a[0] == b'-' || a[0] == b'+') && a.len() > 1 {
+                let on = a[0] == b'-';
+                if &a[1..] == b"o" {
+                    match args.get(i + 1) {
+                        Some(name) => {
+                            let n = String::from_utf8_lossy(name).into_owned();
+                            if !SET_OPTIONS.iter().any(|(o, _)| *o == n) || !self.opts.set(&n, on) {
+                                self.error_msg(format!("set: {n}: invalid option name").as_bytes());
+                                return Ok(2);
+                            }
+                            i += 2;
+                            continue;
+                        }
+                        None => {
+                            for (n, _) in SET_OPTIONS {
+                                let v = self.opts.get(n).unwrap_or(false);
+                                let line = if on {
+                                    format!("{n:<15}\t{}", if v { "on" } else { "off" })
+                                } else {
+                                    format!("set {}o {n}", if v { '-' } else { '+' })
+                                };
+                                self.out_line(line.as_bytes()).await?;
+                            }
+                            return Ok(0);
+                        }
+                    }
+                }
+                for &c in &a[1..] {
+                    match Options::by_letter(c as char) {
+                        Some(n) => {
+                            self.opts.set(n, on);
+                        }
+                        None if c == b'h'
+                            || c == b'B'
+                            || c == b'H'
+                            || c == b'm'
+                            || c == b'b'
+                            || c == b'P'
+                            || c == b'T'
+                            || c == b'E'
+                            || c == b'k'
+                            || c == b't' => {}
+                        None => {
+                            self.error_msg(
+                                format!("set: {}{}: invalid option", a[0] as char, c as char)
+                                    .as_bytes(),
+                            );
+                            return Ok(2);
+                        }
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            self.positional = args[i..].to_vec();
+            return Ok(0);
+        }
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_shopt(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut set = None;
+        let mut quiet = false;
+        let mut use_o = false;
+        let mut names = Vec::new();
+        for a in args {
+            match &a[..] {
+                b"-s" => set = Some(true),
+                b"-u" => set = Some(false),
+                b"-q" => quiet = true,
+                b"-o" => use_o = true,
+                b"-p" => {}
+                _ => names.push(String::from_utf8_lossy(a).into_owned()),
+            }
+        }
+        let known = |n: &str| {
+            if use_o {
+                SET_OPTIONS.iter().any(|(o, _)| *o == n)
+            } else {
+                SHOPT_OPTIONS.contains(&n)
+            }
+        };
+        if names.is_empty() {
+            let list: Vec<&str> = if use_o {
+                SET_OPTIONS.iter().map(|(n, _)| *n).collect()
+            } else {
+                SHOPT_OPTIONS.to_vec()
+            };
+            for n in list {
+                let v = self.opts.get(n).unwrap_or(false);
+                if set.is_none_or(|s| s == v) {
+                    self.out_line(format!("{n:<15}\t{}", if v { "on" } else { "off" }).as_bytes())
+                        .await?;
+                }
+            }
+            return Ok(0);
+        }
+        let mut status = 0;
+        for n in names {
+            if !known(&n) {
+                self.error_msg(format!("shopt: {n}: invalid shell option name").as_bytes());
+                self.sys
+                    .telemetry
+                    .borrow_mut()
+                    .note_unsupported(format!("shopt {n}"));
+                status = 1;
+                continue;
+            }
+            match set {
+                Some(on) => {
+                    self.opts.set(&n, on);
+                }
+                None => {
+                    let v = self.opts.get(&n).unwrap_or(false);
+                    if !quiet {
+                        self.out_line(
+                            format!("{n:<15}\t{}", if v { "on" } else { "off" }).as_bytes(),
+                        )
+                        .await?;
+                    }
+                    if !v {
+                        status = 1;
+                    }
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    pub(super) fn builtin_let(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.is_empty() {
+            self.error_msg(b"let: expression expected");
+            return Ok(1);
+        }
+        let mut last = 0;
+        for a in args {
+            match self.arith_status(a, "let: ")? {
+                Ok(v) => last = v,
+                Err(()) => return Ok(1),
+            }
+        }
+        Ok(i32::from(last == 0))
+    }
+}
+
+/// `declare -p`-style line.
+fn declare_line(name: &[u8], v: &Var, export_form: bool) -> Vec<u8> {
+    let mut flags = String::new();
+    if v.is_assoc() {
+        flags.push('A');
+    } else if v.is_array() {
+        flags.push('a');
+    }
+    for (bit, c) in [
+        (ATTR_INTEGER, 'i'),
+        (ATTR_LOWER, 'l'),
+        (ATTR_NAMEREF, 'n'),
+        (ATTR_READONLY, 'r'),
+        (ATTR_UPPER, 'u'),
+        (ATTR_EXPORT, 'x'),
+    ] {
+        if v.attrs & bit != 0 {
+            flags.push(c);
+        }
+    }
+    if flags.is_empty() {
+        flags.push('-');
+    }
+    let _ = export_form;
+    let mut out = format!("declare -{flags} ").into_bytes();
+    out.extend_from_slice(name);
+    match &v.value {
+        None => {}
+        Some(Value::Str(s)) => {
+            out.extend_from_slice(b"=\"");
+            for &c in s {
+                if matches!(c, b'"' | b'\\' | b'$' | b'`') {
+                    out.push(b'\\');
+                }
+                out.push(c);
+            }
+            out.push(b'"');
+        }
+        Some(Value::Indexed(m)) => {
+            out.extend_from_slice(b"=(");
+            let parts: Vec<Vec<u8>> = m
+                .iter()
+                .map(|(k, val)| [format!("[{k}]=").as_bytes(), &dq(val)[..]].concat())
+                .collect();
+            out.extend_from_slice(&parts.join(&b' '));
+            out.push(b')');
+        }
+        Some(Value::Assoc(m)) => {
+            out.extend_from_slice(b"=(");
+            for (k, val) in m.iter() {
+                out.push(b'[');
+                out.extend_from_slice(k);
+                out.extend_from_slice(b"]=");
+                out.extend_from_slice(&dq(val));
+                out.push(b' ');
+            }
+            out.push(b')');
+        }
+    }
+    out
+}
+
+fn dq(s: &[u8]) -> Vec<u8> {
+    let mut out = vec![b'"'];
+    for &c in s {
+        if matches!(c, b'"' | b'\\' | b'$' | b'`') {
+            out.push(b'\\');
+        }
+        out.push(c);
+    }
+    out.push(b'"');
+    out
+}

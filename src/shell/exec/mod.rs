@@ -1,0 +1,687 @@
+//! The executor: walks the AST, runs builtins in-process, dispatches commands through the
+//! command table, and creates child processes for subshells, pipeline stages, substitutions
+//! and background jobs.
+//!
+//! Every function returns `Res<i32>`: the status, or a [`Flow`] for `exit`, `return`,
+//! `break`/`continue`, resource exhaustion and fatal signals.
+
+mod redirect;
+mod simple;
+
+use super::ast::*;
+use super::expand::BoxFut;
+use super::pattern::Pattern;
+use super::state::{Flow, Res, Shell, MAX_CALL_DEPTH};
+use crate::limits::{cost, StopReason};
+use crate::process::{Interrupt, OpenFile, Pid};
+use std::rc::Rc;
+
+impl Shell {
+    /// Runs a parsed program to completion in this process and returns the exit status.
+    /// Handles `exit`, the EXIT trap and exhaustion.
+    pub async fn run_program(&mut self, prog: &Program) -> Result<i32, Interrupt> {
+        let r = self.exec_list(&prog.body).await;
+        self.finish(r).await
+    }
+
+    /// Turns the final result of a process's work into its exit status, running the EXIT trap.
+    pub async fn finish(&mut self, r: Res<i32>) -> Result<i32, Interrupt> {
+        let mut status = match r {
+            Ok(s) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.status,
+            Err(Flow::Int(i)) => {
+                self.release_memory();
+                return Err(i);
+            }
+        };
+        self.status = status;
+        if let Some(cmd) = self.traps.remove(&0) {
+            if !cmd.is_empty() {
+                match self.run_source(&cmd, b"trap").await {
+                    Ok(_) => {}
+                    Err(Flow::Exit(s)) => status = s,
+                    Err(Flow::Int(i)) => return Err(i),
+                    Err(_) => {}
+                }
+            }
+        }
+        self.release_memory();
+        Ok(status & 0xff)
+    }
+
+    fn release_memory(&mut self) {
+        self.sys.meter.release(self.mem_held);
+        self.mem_held = 0;
+    }
+
+    /// Parses and runs shell text in this shell (`eval`, `source`, traps).
+    pub async fn run_source(&mut self, src: &[u8], what: &[u8]) -> Res<i32> {
+        self.sys
+            .charge(cost::per_bytes(src.len(), 1, cost::PARSE_PER_BYTE))?;
+        match super::parser::parse_at_line(src, 1) {
+            Ok(prog) => {
+                self.depth += 1;
+                if self.depth > MAX_CALL_DEPTH {
+                    self.depth -= 1;
+                    return Err(Flow::Int(Interrupt::Stop(
+                        self.sys.meter.stop_with(StopReason::DepthExceeded).0,
+                    )));
+                }
+                let saved_line = self.line;
+                let r = self.exec_list(&prog.body).await;
+                self.line = saved_line;
+                self.depth -= 1;
+                r
+            }
+            Err(e) => {
+                let _ = what;
+                self.error_msg(e.message.as_bytes());
+                Ok(2)
+            }
+        }
+    }
+
+    pub fn exec_list<'a>(&'a mut self, list: &'a List) -> BoxFut<'a, Res<i32>> {
+        Box::pin(async move {
+            let mut status = self.status;
+            for item in &list.items {
+                if item.background {
+                    status = self.spawn_background(&item.and_or).await?;
+                    continue;
+                }
+                let (s, eligible) = self.exec_and_or(&item.and_or).await?;
+                status = s;
+                if s != 0 && eligible && self.opts.errexit && self.errexit_suppressed == 0 {
+                    return Err(Flow::Exit(s));
+                }
+                self.run_pending_traps().await?;
+            }
+            Ok(status)
+        })
+    }
+
+    /// Runs handlers for caught signals that arrived.
+    pub async fn run_pending_traps(&mut self) -> Res<()> {
+        if self.in_trap {
+            return Ok(());
+        }
+        let sigs = self.sys.take_caught_signals(self.pid);
+        for sig in sigs {
+            if let Some(cmd) = self.traps.get(&sig).cloned() {
+                let saved = self.status;
+                self.in_trap = true;
+                let r = self.run_source(&cmd, b"trap").await;
+                self.in_trap = false;
+                r?;
+                self.status = saved;
+            }
+        }
+        Ok(())
+    }
+
+    /// Returns the status and whether `set -e` may act on it (the last pipeline ran and was
+    /// not negated).
+    async fn exec_and_or(&mut self, ao: &AndOr) -> Res<(i32, bool)> {
+        let suppress = !ao.rest.is_empty();
+        if suppress {
+            self.errexit_suppressed += 1;
+        }
+        let first = self.exec_pipeline(&ao.first).await;
+        if suppress {
+            self.errexit_suppressed -= 1;
+        }
+        let mut status = first?;
+        let mut eligible = !ao.first.negated && ao.rest.is_empty();
+        for (i, (op, pl)) in ao.rest.iter().enumerate() {
+            let run = match op {
+                AndOrOp::And => status == 0,
+                AndOrOp::Or => status != 0,
+            };
+            if !run {
+                continue;
+            }
+            let last = i + 1 == ao.rest.len();
+            if !last {
+                self.errexit_suppressed += 1;
+            }
+            let r = self.exec_pipeline(pl).await;
+            if !last {
+                self.errexit_suppressed -= 1;
+            }
+            status = r?;
+            eligible = last && !pl.negated;
+        }
+        Ok((status, eligible))
+    }
+
+    async fn exec_pipeline(&mut self, pl: &Pipeline) -> Res<i32> {
+        self.sys.charge(cost::EXEC_NODE)?;
+        self.sys.maybe_yield().await;
+        if pl.negated {
+            self.errexit_suppressed += 1;
+        }
+        let r = self.exec_pipeline_inner(pl).await;
+        if pl.negated {
+            self.errexit_suppressed -= 1;
+        }
+        let mut status = r?;
+        if pl.negated {
+            status = if status == 0 { 1 } else { 0 };
+        }
+        self.status = status;
+        Ok(status)
+    }
+
+    async fn exec_pipeline_inner(&mut self, pl: &Pipeline) -> Res<i32> {
+        if pl.commands.is_empty() {
+            self.pipestatus = vec![0];
+            return Ok(0);
+        }
+        if pl.commands.len() == 1 {
+            let s = self.exec_command(&pl.commands[0]).await?;
+            self.pipestatus = vec![s];
+            return Ok(s);
+        }
+        // Each stage is a child process; stdin/stdout joined by pipes.
+        let n = pl.commands.len();
+        let mut pids: Vec<Pid> = Vec::with_capacity(n);
+        let mut prev_read: Option<Rc<OpenFile>> = None;
+        let lastpipe = self.opts.lastpipe;
+        for (i, cmd) in pl.commands.iter().enumerate() {
+            let last = i + 1 == n;
+            let (next_read, write) = if last {
+                (None, None)
+            } else {
+                let (r, w) = self.sys.pipe();
+                (Some(r), Some(w))
+            };
+            if last && lastpipe {
+                // Run the last stage in this shell.
+                let saved0 = self.sys.fd(self.pid, 0);
+                if let Some(r) = prev_read.take() {
+                    self.sys.set_fd(self.pid, 0, Some(r));
+                }
+                let r = self.exec_command(cmd).await;
+                self.sys.set_fd(self.pid, 0, saved0);
+                let s = r?;
+                let mut statuses = Vec::new();
+                for pid in &pids {
+                    statuses.push(self.wait_child(*pid).await?);
+                }
+                statuses.push(s);
+                return Ok(self.set_pipestatus(statuses));
+            }
+            let stderr_too = pl.pipe_stderr.get(i).copied().unwrap_or(false);
+            let stdin = prev_read.take();
+            let cmd = cmd.clone();
+            let pid = self
+                .spawn_child(b"pipeline", move |sh: &mut Shell| {
+                    if let Some(r) = stdin {
+                        sh.sys.set_fd(sh.pid, 0, Some(r));
+                    }
+                    if let Some(w) = write {
+                        if stderr_too {
+                            sh.sys.set_fd(sh.pid, 2, Some(w.clone()));
+                        }
+                        sh.sys.set_fd(sh.pid, 1, Some(w));
+                    }
+                    cmd
+                })
+                .await?;
+            pids.push(pid);
+            prev_read = next_read;
+        }
+        let mut statuses = Vec::with_capacity(n);
+        for pid in pids {
+            statuses.push(self.wait_child(pid).await?);
+        }
+        Ok(self.set_pipestatus(statuses))
+    }
+
+    fn set_pipestatus(&mut self, statuses: Vec<i32>) -> i32 {
+        let status = if self.opts.pipefail {
+            statuses
+                .iter()
+                .rev()
+                .find(|s| **s != 0)
+                .copied()
+                .unwrap_or(0)
+        } else {
+            *statuses.last().unwrap_or(&0)
+        };
+        self.pipestatus = statuses;
+        status
+    }
+
+    /// Creates a child process running `cmd` (prepared by `setup`) in a copy of this shell.
+    pub(crate) async fn spawn_child(
+        &mut self,
+        label: &[u8],
+        setup: impl FnOnce(&mut Shell) -> Command,
+    ) -> Res<Pid> {
+        self.sys.charge(cost::PROCESS_SPAWN)?;
+        self.sys.meter.reserve(cost::PROCESS_MEMORY)?;
+        let pid =
+            self.sys
+                .create_process(Some(self.pid), vec![label.to_vec()], self.cwd.clone())?;
+        let mut child = self.fork_state(pid);
+        let cmd = setup(&mut child);
+        let sys = self.sys.clone();
+        self.sys.start(
+            pid,
+            Box::pin(async move {
+                let r = child.exec_command(&cmd).await;
+                let r = child.finish(r).await;
+                sys.meter.release(cost::PROCESS_MEMORY);
+                r.unwrap_or_else(|i| match i {
+                    Interrupt::Signal(s) => 128 + s,
+                    Interrupt::Stop(_) => 137,
+                })
+            }),
+        );
+        Ok(pid)
+    }
+
+    /// Waits for a child and returns its status (a stopped machine propagates).
+    pub(crate) async fn wait_child(&mut self, pid: Pid) -> Res<i32> {
+        let s = self.sys.wait_for(self.pid, pid, false).await.unwrap_or(127);
+        if let Some(r) = self.sys.meter.stopped() {
+            return Err(Flow::Int(Interrupt::Stop(r)));
+        }
+        self.sys.reap(pid);
+        Ok(s)
+    }
+
+    async fn spawn_background(&mut self, ao: &AndOr) -> Res<i32> {
+        let cmd = Command::Compound(
+            Box::new(CompoundCommand::Group(List {
+                items: vec![ListItem {
+                    and_or: ao.clone(),
+                    background: false,
+                }],
+            })),
+            Vec::new(),
+            self.line,
+        );
+        let pid = self
+            .spawn_child(b"job", |sh| {
+                // `set -e` does not end a background job early in this model.
+                sh.opts.errexit = false;
+                cmd
+            })
+            .await?;
+        self.last_bg = Some(pid);
+        let id = self.jobs.last().map(|j| j.id + 1).unwrap_or(1);
+        self.jobs.push(super::state::Job {
+            id,
+            pid,
+            command: b"job".to_vec(),
+        });
+        self.status = 0;
+        Ok(0)
+    }
+
+    pub fn exec_command<'a>(&'a mut self, cmd: &'a Command) -> BoxFut<'a, Res<i32>> {
+        Box::pin(async move {
+            match cmd {
+                Command::Simple(sc) => {
+                    self.line = sc.line;
+                    self.exec_simple(sc).await
+                }
+                Command::Compound(c, redirs, line) => {
+                    self.line = *line;
+                    let saved = match self.apply_redirects(redirs).await? {
+                        Ok(s) => s,
+                        Err(()) => return Ok(1),
+                    };
+                    let r = self.exec_compound(c).await;
+                    self.restore_redirects(saved);
+                    r
+                }
+                Command::FunctionDef(def) => {
+                    self.funcs.insert(def.name.clone(), def.clone());
+                    Ok(0)
+                }
+            }
+        })
+    }
+
+    async fn exec_compound(&mut self, c: &CompoundCommand) -> Res<i32> {
+        self.sys.charge(cost::EXEC_NODE)?;
+        match c {
+            CompoundCommand::Group(list) => self.exec_list(list).await,
+            CompoundCommand::Subshell(list) => {
+                let cmd = Command::Compound(
+                    Box::new(CompoundCommand::Group(list.clone())),
+                    Vec::new(),
+                    self.line,
+                );
+                let pid = self.spawn_child(b"subshell", |_| cmd).await?;
+                let s = self.wait_child(pid).await?;
+                self.status = s;
+                Ok(s)
+            }
+            CompoundCommand::If {
+                branches,
+                else_body,
+            } => {
+                for (cond, body) in branches {
+                    self.errexit_suppressed += 1;
+                    let c = self.exec_list(cond).await;
+                    self.errexit_suppressed -= 1;
+                    if c? == 0 {
+                        return self.exec_list(body).await;
+                    }
+                }
+                match else_body {
+                    Some(b) => self.exec_list(b).await,
+                    None => {
+                        self.status = 0;
+                        Ok(0)
+                    }
+                }
+            }
+            CompoundCommand::While { cond, body, until } => {
+                let mut status = 0;
+                self.loop_depth += 1;
+                let r: Res<i32> = async {
+                    loop {
+                        self.sys.charge(cost::EXEC_NODE)?;
+                        self.errexit_suppressed += 1;
+                        let c = self.exec_list(cond).await;
+                        self.errexit_suppressed -= 1;
+                        let c = match c {
+                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
+                            Err(Flow::Continue(_)) => continue,
+                            other => other?,
+                        };
+                        if (c == 0) == *until {
+                            break;
+                        }
+                        match self.exec_list(body).await {
+                            Ok(s) => status = s,
+                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
+                            Err(Flow::Continue(_)) => {}
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    Ok(status)
+                }
+                .await;
+                self.loop_depth -= 1;
+                let s = r?;
+                self.status = s;
+                Ok(s)
+            }
+            CompoundCommand::For {
+                var,
+                words,
+                body,
+                line,
+            } => {
+                self.line = *line;
+                let items = match words {
+                    Some(ws) => self.expand_words(ws).await?,
+                    None => self.positional.clone(),
+                };
+                let mut status = 0;
+                self.loop_depth += 1;
+                let r: Res<i32> = async {
+                    for it in items {
+                        self.sys.charge(cost::EXEC_NODE)?;
+                        self.set_scalar(var, it)?;
+                        match self.exec_list(body).await {
+                            Ok(s) => status = s,
+                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
+                            Err(Flow::Continue(_)) => {}
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    Ok(status)
+                }
+                .await;
+                self.loop_depth -= 1;
+                let s = r?;
+                self.status = s;
+                Ok(s)
+            }
+            CompoundCommand::ArithFor {
+                init,
+                cond,
+                step,
+                body,
+                line,
+            } => {
+                self.line = *line;
+                if let Some(w) = init {
+                    let t = self.expand_single(w).await?;
+                    if self.arith_status(&t, "((: ")?.is_err() {
+                        return Ok(1);
+                    }
+                }
+                let mut status = 0;
+                self.loop_depth += 1;
+                let r: Res<i32> = async {
+                    loop {
+                        self.sys.charge(cost::EXEC_NODE)?;
+                        if let Some(w) = cond {
+                            let t = self.expand_single(w).await?;
+                            match self.arith_status(&t, "((: ")? {
+                                Ok(0) => break,
+                                Ok(_) => {}
+                                Err(()) => return Ok(1),
+                            }
+                        }
+                        match self.exec_list(body).await {
+                            Ok(s) => status = s,
+                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
+                            Err(Flow::Continue(_)) => {}
+                            Err(e) => return Err(e),
+                        }
+                        if let Some(w) = step {
+                            let t = self.expand_single(w).await?;
+                            if self.arith_status(&t, "((: ")?.is_err() {
+                                return Ok(1);
+                            }
+                        }
+                    }
+                    Ok(status)
+                }
+                .await;
+                self.loop_depth -= 1;
+                let s = r?;
+                self.status = s;
+                Ok(s)
+            }
+            CompoundCommand::Select { .. } => {
+                self.error_msg(b"select: not implemented in shellsim");
+                self.sys
+                    .telemetry
+                    .borrow_mut()
+                    .note_unsupported("shell: select loops".into());
+                Ok(2)
+            }
+            CompoundCommand::Case { word, arms } => {
+                let subject = self.expand_single(word).await?;
+                let mut status = 0;
+                let mut i = 0;
+                let mut fall = false;
+                while i < arms.len() {
+                    let arm = &arms[i];
+                    let mut matched = fall;
+                    if !matched {
+                        for p in &arm.patterns {
+                            let pat = self.expand_pattern(p).await?;
+                            let pattern =
+                                Pattern::compile(&pat, self.match_opts(self.opts.nocasematch));
+                            self.sys
+                                .charge(1 + pattern.work_estimate(subject.len()) / 256)?;
+                            if pattern.matches(&subject) {
+                                matched = true;
+                                break;
+                            }
+                        }
+                    }
+                    if matched {
+                        status = self.exec_list(&arm.body).await?;
+                        match arm.term {
+                            CaseTerm::Break => break,
+                            CaseTerm::FallThrough => fall = true,
+                            CaseTerm::Continue => fall = false,
+                        }
+                    }
+                    i += 1;
+                }
+                self.status = status;
+                Ok(status)
+            }
+            CompoundCommand::Arith(w, line) => {
+                self.line = *line;
+                let t = self.expand_single(w).await?;
+                let s = match self.arith_status(&t, "((: ")? {
+                    Ok(v) => i32::from(v == 0),
+                    Err(()) => 1,
+                };
+                self.status = s;
+                Ok(s)
+            }
+            CompoundCommand::Cond(e, line) => {
+                self.line = *line;
+                let s = match self.eval_cond(e).await? {
+                    Some(true) => 0,
+                    Some(false) => 1,
+                    None => 2,
+                };
+                self.status = s;
+                Ok(s)
+            }
+        }
+    }
+
+    fn loop_break(&mut self, n: u32, status: i32) -> Res<i32> {
+        if n > 1 {
+            Err(Flow::Break(n - 1))
+        } else {
+            Ok(status)
+        }
+    }
+
+    /// Runs a shell function.
+    pub(crate) async fn call_function(
+        &mut self,
+        def: Rc<FunctionDef>,
+        argv: Vec<Vec<u8>>,
+    ) -> Res<i32> {
+        self.sys.charge(cost::FUNCTION_CALL)?;
+        self.depth += 1;
+        if self.depth > MAX_CALL_DEPTH {
+            self.depth -= 1;
+            self.error_msg(
+                format!(
+                    "{}: maximum function nesting level exceeded ({MAX_CALL_DEPTH})",
+                    String::from_utf8_lossy(&def.name)
+                )
+                .as_bytes(),
+            );
+            return Err(Flow::Int(Interrupt::Stop(
+                self.sys.meter.stop_with(StopReason::DepthExceeded).0,
+            )));
+        }
+        self.sys.meter.reserve(cost::FRAME_MEMORY)?;
+        let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
+        self.vars.push_frame();
+        self.call_stack.push(super::state::CallFrame {
+            name: def.name.clone(),
+            call_line: self.line,
+            source: self.source_name.clone(),
+        });
+        let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
+        let r = self.exec_command(&def.body).await;
+        self.loop_depth = saved_loop;
+        self.call_stack.pop();
+        self.vars.pop_frame();
+        self.positional = saved_pos;
+        self.sys.meter.release(cost::FRAME_MEMORY);
+        self.depth -= 1;
+        match r {
+            Ok(s) => Ok(s),
+            Err(Flow::Return(s)) => {
+                self.status = s;
+                Ok(s)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `$(...)`: runs the program in a child whose stdout is a pipe; returns the output
+    /// without trailing newlines.
+    pub(crate) fn command_substitution<'a>(
+        &'a mut self,
+        prog: &'a Rc<Program>,
+    ) -> BoxFut<'a, Res<Vec<u8>>> {
+        Box::pin(async move {
+            let (r, w) = self.sys.pipe();
+            let body = prog.body.clone();
+            let cmd = Command::Compound(
+                Box::new(CompoundCommand::Group(body)),
+                Vec::new(),
+                self.line,
+            );
+            let errexit_keep = self.opts.inherit_errexit;
+            let pid = self
+                .spawn_child(b"subst", move |sh| {
+                    sh.sys.set_fd(sh.pid, 1, Some(w));
+                    if !errexit_keep {
+                        sh.opts.errexit = false;
+                    }
+                    cmd
+                })
+                .await?;
+            let out = match self.sys.read_to_end(&r).await {
+                Ok(o) => o,
+                Err(crate::process::IoError::Interrupted(i)) => return Err(Flow::Int(i)),
+                Err(_) => Vec::new(),
+            };
+            drop(r);
+            let s = self.wait_child(pid).await?;
+            self.sys.meter.release(out.len() as u64);
+            self.status = s;
+            let mut out = out;
+            while out.last() == Some(&b'\n') {
+                out.pop();
+            }
+            Ok(out)
+        })
+    }
+
+    /// `<(...)` / `>(...)`: a child connected by a pipe, named `/dev/fd/N`.
+    pub(crate) async fn process_substitution(
+        &mut self,
+        prog: &Rc<Program>,
+        is_in: bool,
+    ) -> Res<Vec<u8>> {
+        let (r, w) = self.sys.pipe();
+        let body = prog.body.clone();
+        let cmd = Command::Compound(
+            Box::new(CompoundCommand::Group(body)),
+            Vec::new(),
+            self.line,
+        );
+        let (mine, theirs) = if is_in { (r, w) } else { (w, r) };
+        let theirs_fd = if is_in { 1 } else { 0 };
+        self.spawn_child(b"procsub", move |sh| {
+            sh.sys.set_fd(sh.pid, theirs_fd, Some(theirs));
+            cmd
+        })
+        .await?;
+        let fd = self.sys.free_fd(self.pid, 63);
+        self.sys.set_fd(self.pid, fd, Some(mine));
+        self.procsub_fds.push(fd);
+        Ok(format!("/dev/fd/{fd}").into_bytes())
+    }
+}

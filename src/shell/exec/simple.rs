@@ -1,0 +1,602 @@
+//! Simple commands: assignments, expansion, redirections and dispatch (function, builtin,
+//! registered command, script in the VFS).
+
+use crate::limits::cost;
+use crate::process::command::{CmdFuture, CommandCtx, Invocation, SubRunner, Trust};
+use crate::process::{Interrupt, Pid};
+use crate::shell::ast::*;
+use crate::shell::state::{Flow, Res, Shell};
+use crate::shell::vars::{Value, Var, ATTR_EXPORT};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+impl Shell {
+    pub(crate) async fn exec_simple(&mut self, sc: &SimpleCommand) -> Res<i32> {
+        self.sys.charge(cost::EXEC_NODE)?;
+        let argv = self.expand_words(&sc.words).await?;
+        if argv.is_empty() {
+            // Assignments only (their values may run substitutions, whose status counts).
+            self.status = 0;
+            for a in &sc.assigns {
+                self.do_assign(a).await?;
+            }
+            let status = self.status;
+            let saved = match self.apply_redirects(&sc.redirects).await? {
+                Ok(s) => s,
+                Err(()) => return Ok(1),
+            };
+            self.restore_redirects(saved);
+            self.close_procsubs();
+            return Ok(status);
+        }
+        if self.opts.xtrace {
+            let mut line = self.get_scalar(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
+            let quoted: Vec<Vec<u8>> = argv
+                .iter()
+                .map(|a| crate::shell::printf::shell_quote_single(a))
+                .collect();
+            line.extend_from_slice(&quoted.join(&b' '));
+            line.push(b'\n');
+            self.write_err_now(&line);
+        }
+        let name = argv[0].clone();
+        // Prefix assignments: temporary for the command.
+        let mut temp_env: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+        let mut saved_vars: Vec<(Vec<u8>, Option<Var>)> = Vec::new();
+        let is_special = matches!(
+            &name[..],
+            b"export"
+                | b"readonly"
+                | b"eval"
+                | b"set"
+                | b"unset"
+                | b":"
+                | b"."
+                | b"source"
+                | b"exec"
+                | b"exit"
+                | b"return"
+                | b"shift"
+                | b"trap"
+                | b"break"
+                | b"continue"
+        );
+        for a in &sc.assigns {
+            let v = match &a.value {
+                AssignValue::Scalar(w) => self.expand_single(w).await?,
+                AssignValue::Array(_) => Vec::new(),
+            };
+            if !is_special {
+                saved_vars.push((a.name.clone(), self.vars.get(&a.name).cloned()));
+            }
+            self.assign_scalar(&a.name, v.clone(), a.append)?;
+            if let Some(var) = self.vars.get_mut(&a.name) {
+                var.attrs |= ATTR_EXPORT;
+            }
+            temp_env.insert(a.name.clone(), v);
+        }
+        let saved = match self.apply_redirects(&sc.redirects).await? {
+            Ok(s) => s,
+            Err(()) => {
+                self.restore_vars(saved_vars);
+                self.close_procsubs();
+                return Ok(1);
+            }
+        };
+        let r = self.dispatch(argv, &temp_env).await;
+        if name == b"exec" && sc.words.len() == 1 {
+            // `exec` with only redirections makes them permanent.
+        } else {
+            self.restore_redirects(saved);
+        }
+        self.restore_vars(saved_vars);
+        self.close_procsubs();
+        let s = r?;
+        self.status = s;
+        Ok(s)
+    }
+
+    fn restore_vars(&mut self, saved: Vec<(Vec<u8>, Option<Var>)>) {
+        for (n, v) in saved.into_iter().rev() {
+            match v {
+                Some(v) => self.vars.set_var(&n, v),
+                None => {
+                    self.vars.remove(&n);
+                }
+            }
+        }
+    }
+
+    fn close_procsubs(&mut self) {
+        for fd in std::mem::take(&mut self.procsub_fds) {
+            self.sys.set_fd(self.pid, fd, None);
+        }
+    }
+
+    pub(crate) async fn do_assign(&mut self, a: &Assign) -> Res<()> {
+        match &a.value {
+            AssignValue::Scalar(w) => {
+                let v = self.expand_single(w).await?;
+                match &a.index {
+                    Some(iw) => {
+                        let key = self.expand_single(iw).await?;
+                        self.assign_element(&a.name, &key, v, a.append)
+                    }
+                    None => self.assign_scalar(&a.name, v, a.append),
+                }
+            }
+            AssignValue::Array(elems) => self.assign_array(&a.name, elems, a.append).await,
+        }
+    }
+
+    pub(crate) async fn assign_array(
+        &mut self,
+        name: &[u8],
+        elems: &[ArrayElem],
+        append: bool,
+    ) -> Res<()> {
+        let is_assoc = self.vars.get(name).is_some_and(|v| v.is_assoc());
+        if is_assoc {
+            let mut m = match (append, self.vars.get(name).and_then(|v| v.value.clone())) {
+                (true, Some(Value::Assoc(m))) => m,
+                _ => imbl::OrdMap::new(),
+            };
+            for e in elems {
+                let v = self.expand_single(&e.value).await?;
+                match &e.key {
+                    Some(k) => {
+                        let key = self.expand_single(k).await?;
+                        let v = if e.append {
+                            [m.get(&key).cloned().unwrap_or_default(), v].concat()
+                        } else {
+                            v
+                        };
+                        m.insert(key, v);
+                    }
+                    None => {
+                        self.error_msg(&[name, b": "].concat());
+                    }
+                }
+            }
+            return self.set_value(name, Value::Assoc(m));
+        }
+        let mut m = match (append, self.vars.get(name).and_then(|v| v.value.clone())) {
+            (true, Some(Value::Indexed(m))) => m,
+            (true, Some(Value::Str(s))) => {
+                let mut m = imbl::OrdMap::new();
+                m.insert(0, s);
+                m
+            }
+            _ => imbl::OrdMap::new(),
+        };
+        let mut next = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
+        for e in elems {
+            match &e.key {
+                Some(k) => {
+                    let kt = self.expand_single(k).await?;
+                    let idx = self.arith(&kt)?;
+                    let v = self.expand_single(&e.value).await?;
+                    let v = if e.append {
+                        [m.get(&idx).cloned().unwrap_or_default(), v].concat()
+                    } else {
+                        v
+                    };
+                    m.insert(idx, v);
+                    next = idx + 1;
+                }
+                None => {
+                    for v in self.expand_words(std::slice::from_ref(&e.value)).await? {
+                        m.insert(next, v);
+                        next += 1;
+                    }
+                }
+            }
+        }
+        self.set_value(name, Value::Indexed(m))
+    }
+
+    /// Runs argv: function, builtin, registered command, or a script file.
+    pub(crate) async fn dispatch(
+        &mut self,
+        argv: Vec<Vec<u8>>,
+        temp_env: &BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> Res<i32> {
+        let name = argv[0].clone();
+        if let Some(def) = self.funcs.get(&name).cloned() {
+            return self.call_function(def, argv).await;
+        }
+        if let Some(r) = self.run_builtin(&argv).await {
+            return r;
+        }
+        self.run_external(argv, temp_env).await
+    }
+
+    /// A command that is not a function or builtin.
+    pub(crate) async fn run_external(
+        &mut self,
+        argv: Vec<Vec<u8>>,
+        temp_env: &BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> Res<i32> {
+        self.sys.charge(cost::COMMAND_DISPATCH)?;
+        let name = argv[0].clone();
+        let base = if name.contains(&b'/') {
+            crate::vfs::path::file_name(&name).to_vec()
+        } else {
+            name.clone()
+        };
+        if matches!(&base[..], b"sh" | b"bash" | b"dash")
+            && (!name.contains(&b'/') || self.is_system_path(&name))
+        {
+            return self.run_nested_shell(argv).await;
+        }
+        let entry = if name.contains(&b'/') {
+            if self.is_system_path(&name) {
+                self.commands.lookup(&base)
+            } else {
+                None
+            }
+        } else {
+            self.commands.lookup(&name)
+        };
+        let mut env: BTreeMap<Vec<u8>, Vec<u8>> = self.vars.exported().into_iter().collect();
+        env.extend(temp_env.iter().map(|(k, v)| (k.clone(), v.clone())));
+        match entry {
+            Some(e) => {
+                let cpu_before = self.sys.meter.cpu_used();
+                let disk_before = self.sys.vfs.borrow().usage() as i64;
+                let idx = self.sys.telemetry.borrow_mut().record(Invocation {
+                    sequence: 0,
+                    pid: self.pid,
+                    argv: argv.clone(),
+                    trust: e.trust,
+                    status: None,
+                    cpu: 0,
+                    disk_delta: 0,
+                    unsupported_reason: None,
+                });
+                let runner: Rc<dyn SubRunner> = Rc::new(ShellRunner {
+                    template: Box::new(self.clone()),
+                });
+                let ctx = CommandCtx::new(
+                    self.sys.clone(),
+                    self.pid,
+                    argv,
+                    env,
+                    self.cwd.clone(),
+                    runner,
+                );
+                let partial_cell = ctx.partial.clone();
+                let wf = Rc::new(std::cell::Cell::new(false));
+                let fut = (e.run)(ctx);
+                let r = fut.await;
+                let _ = wf;
+                let status = match r {
+                    Ok(s) => s,
+                    Err(Interrupt::Signal(sig)) => 128 + sig,
+                    Err(i) => return Err(Flow::Int(i)),
+                };
+                self.sys.sync_disk();
+                if let Some(i) = idx {
+                    let mut t = self.sys.telemetry.borrow_mut();
+                    let inv = &mut t.invocations[i];
+                    inv.status = Some(status);
+                    inv.cpu = self.sys.meter.cpu_used() - cpu_before;
+                    inv.disk_delta = self.sys.vfs.borrow().usage() as i64 - disk_before;
+                    if let Some(why) = partial_cell.borrow().clone() {
+                        inv.trust = inv.trust.max(Trust::Partial);
+                        inv.unsupported_reason = Some(why);
+                    }
+                }
+                Ok(status)
+            }
+            None => self.run_script_file(argv, env).await,
+        }
+    }
+
+    fn is_system_path(&self, name: &[u8]) -> bool {
+        let dir = crate::vfs::path::parent(name);
+        matches!(
+            &dir[..],
+            b"/bin" | b"/usr/bin" | b"/usr/local/bin" | b"/sbin" | b"/usr/sbin"
+        ) && self
+            .sys
+            .vfs
+            .borrow()
+            .stat(&crate::vfs::path::join(&self.cwd, name))
+            .is_err()
+    }
+
+    /// Looks `name` up on PATH in the VFS (or takes it as a path) and runs it if it is a
+    /// shell script; otherwise reports like bash.
+    async fn run_script_file(
+        &mut self,
+        argv: Vec<Vec<u8>>,
+        env: BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> Res<i32> {
+        let name = argv[0].clone();
+        let shown = String::from_utf8_lossy(&name).into_owned();
+        let path = if name.contains(&b'/') {
+            Some(crate::vfs::path::join(&self.cwd, &name))
+        } else {
+            self.find_in_path(&name)
+        };
+        let Some(path) = path else {
+            self.error_msg(format!("{shown}: command not found").as_bytes());
+            self.note_unknown(&name);
+            return Ok(127);
+        };
+        let st = self.sys.vfs.borrow().stat(&path);
+        let st = match st {
+            Ok(s) => s,
+            Err(e) => {
+                self.error_msg(format!("{shown}: {}", e.message()).as_bytes());
+                return Ok(127);
+            }
+        };
+        if st.file_type == crate::vfs::FileType::Dir {
+            self.error_msg(format!("{shown}: Is a directory").as_bytes());
+            return Ok(126);
+        }
+        if st.mode & 0o111 == 0 {
+            self.error_msg(format!("{shown}: Permission denied").as_bytes());
+            return Ok(126);
+        }
+        let data = self
+            .sys
+            .vfs
+            .borrow()
+            .read_file(&path)
+            .map(|d| d.to_vec())
+            .unwrap_or_default();
+        let interp_ok = if let Some(rest) = data.strip_prefix(b"#!") {
+            let line = rest.split(|&b| b == b'\n').next().unwrap_or(b"");
+            let line = String::from_utf8_lossy(line);
+            let mut words = line.split_whitespace();
+            let prog = words.next().unwrap_or("");
+            let prog = if prog.ends_with("/env") {
+                words.next().unwrap_or("")
+            } else {
+                prog
+            };
+            let base = prog.rsplit('/').next().unwrap_or(prog);
+            matches!(base, "sh" | "bash" | "dash")
+        } else {
+            !data.contains(&0)
+        };
+        if !interp_ok {
+            let msg =
+                format!("{shown}: cannot execute: unsupported interpreter or binary in shellsim");
+            self.error_msg(msg.as_bytes());
+            self.sys
+                .telemetry
+                .borrow_mut()
+                .note_unsupported(format!("exec of {shown}: not a shell script"));
+            return Ok(126);
+        }
+        let mut sh_argv = vec![b"bash".to_vec(), path];
+        sh_argv.extend_from_slice(&argv[1..]);
+        let _ = env;
+        self.run_nested_shell(sh_argv).await
+    }
+
+    fn note_unknown(&self, name: &[u8]) {
+        let mut t = self.sys.telemetry.borrow_mut();
+        t.record(Invocation {
+            sequence: 0,
+            pid: self.pid,
+            argv: vec![name.to_vec()],
+            trust: Trust::Unsupported,
+            status: Some(127),
+            cpu: 0,
+            disk_delta: 0,
+            unsupported_reason: Some("command not found".into()),
+        });
+    }
+
+    pub(crate) fn find_in_path(&self, name: &[u8]) -> Option<Vec<u8>> {
+        let path = self.get_scalar(b"PATH").unwrap_or_default();
+        for dir in path.split(|&b| b == b':') {
+            let dir = if dir.is_empty() { b"." as &[u8] } else { dir };
+            let full = crate::vfs::path::join(&crate::vfs::path::join(&self.cwd, dir), name);
+            if let Ok(st) = self.sys.vfs.borrow().stat(&full) {
+                if st.file_type == crate::vfs::FileType::File {
+                    return Some(full);
+                }
+            }
+        }
+        None
+    }
+
+    /// `sh`/`bash` [-c SRC | SCRIPT] ARGS...: a new shell in a child process.
+    pub(crate) async fn run_nested_shell(&mut self, argv: Vec<Vec<u8>>) -> Res<i32> {
+        let mut i = 1;
+        let mut opts: Vec<(String, bool)> = Vec::new();
+        let mut command: Option<Vec<u8>> = None;
+        while i < argv.len() {
+            let a = &argv[i];
+            if a == b"-c" {
+                command = argv.get(i + 1).cloned();
+                i += 2;
+                break;
+            } else if a == b"--" {
+                i += 1;
+                break;
+            } else if a == b"-o" || a == b"+o" {
+                if let Some(n) = argv.get(i + 1) {
+                    opts.push((String::from_utf8_lossy(n).into_owned(), a == b"-o"));
+                }
+                i += 2;
+            } else if a.len() > 1
+                && (a[0] == b'-' || a[0] == b'+')
+                && a[1..].iter().all(|c| c.is_ascii_alphabetic())
+            {
+                for &c in &a[1..] {
+                    if c == b'c' {
+                        command = argv.get(i + 1).cloned();
+                        i += 1;
+                    } else if let Some(n) = crate::shell::state::Options::by_letter(c as char) {
+                        opts.push((n.to_string(), a[0] == b'-'));
+                    }
+                }
+                i += 1;
+                if command.is_some() {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        let (src, arg0, rest) = match command {
+            Some(c) => {
+                let arg0 = argv.get(i).cloned().unwrap_or_else(|| argv[0].clone());
+                let rest = if i < argv.len() {
+                    argv[i + 1..].to_vec()
+                } else {
+                    Vec::new()
+                };
+                (c, arg0, rest)
+            }
+            None => match argv.get(i) {
+                Some(script) => {
+                    let path = crate::vfs::path::join(&self.cwd, script);
+                    let data = self.sys.vfs.borrow().read_file(&path).map(|d| d.to_vec());
+                    match data {
+                        Ok(d) => (d, script.clone(), argv[i + 1..].to_vec()),
+                        Err(e) => {
+                            let m = format!(
+                                "{}: {}: {}\n",
+                                String::from_utf8_lossy(&argv[0]),
+                                String::from_utf8_lossy(script),
+                                e.message()
+                            );
+                            self.write_err_now(m.as_bytes());
+                            return Ok(127);
+                        }
+                    }
+                }
+                None => {
+                    // Program from stdin.
+                    let f = self.sys.fd(self.pid, 0);
+                    let d = match f {
+                        Some(f) => match self.sys.read_to_end(&f).await {
+                            Ok(d) => d,
+                            Err(crate::process::IoError::Interrupted(i)) => {
+                                return Err(Flow::Int(i))
+                            }
+                            Err(_) => Vec::new(),
+                        },
+                        None => Vec::new(),
+                    };
+                    (d, argv[0].clone(), Vec::new())
+                }
+            },
+        };
+        let prog = match crate::shell::parser::parse(&src) {
+            Ok(p) => Rc::new(p),
+            Err(e) => {
+                let m = format!(
+                    "{}: line {}: {}\n",
+                    String::from_utf8_lossy(&arg0),
+                    e.line,
+                    e.message
+                );
+                self.write_err_now(m.as_bytes());
+                return Ok(2);
+            }
+        };
+        self.sys
+            .charge(cost::per_bytes(src.len(), 1, cost::PARSE_PER_BYTE))?;
+        let pid = self
+            .sys
+            .create_process(Some(self.pid), argv.clone(), self.cwd.clone())?;
+        let mut child = self.fresh_shell(pid);
+        child.arg0 = arg0;
+        child.positional = rest;
+        for (n, on) in opts {
+            child.opts.set(&n, on);
+        }
+        let sys = self.sys.clone();
+        self.sys.start(
+            pid,
+            Box::pin(async move {
+                let r = child.run_program(&prog).await;
+                let _ = &sys;
+                r.unwrap_or_else(|i| match i {
+                    Interrupt::Signal(s) => 128 + s,
+                    Interrupt::Stop(_) => 137,
+                })
+            }),
+        );
+        let s = self.wait_child(pid).await?;
+        Ok(s)
+    }
+
+    /// A new shell (not a subshell): only exported variables carry over.
+    pub(crate) fn fresh_shell(&self, pid: Pid) -> Shell {
+        let mut sh = Shell::new(self.sys.clone(), pid, self.commands.clone());
+        sh.cwd = self.cwd.clone();
+        sh.umask = self.umask;
+        for (k, v) in self.vars.exported() {
+            let mut var = Var::scalar(v);
+            var.attrs |= ATTR_EXPORT;
+            sh.vars.set_var(&k, var);
+        }
+        for (k, v) in [("IFS", " \t\n"), ("PS4", "+ "), ("OPTIND", "1")] {
+            sh.vars
+                .set_var(k.as_bytes(), Var::scalar(v.as_bytes().to_vec()));
+        }
+        sh.random_state = self.sys.random_u64() as u32;
+        sh
+    }
+}
+
+/// Runs sub-commands for commands like `xargs`, `env`, `find -exec`.
+struct ShellRunner {
+    template: Box<Shell>,
+}
+
+impl SubRunner for ShellRunner {
+    fn run_argv(
+        &self,
+        ctx: &CommandCtx,
+        argv: Vec<Vec<u8>>,
+        env: BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> CmdFuture {
+        let mut sh = self.template.fresh_shell(ctx.pid);
+        sh.cwd = ctx.cwd.clone();
+        sh.vars = Default::default();
+        for (k, v) in &env {
+            let mut var = Var::scalar(v.clone());
+            var.attrs |= ATTR_EXPORT;
+            sh.vars.set_var(k, var);
+        }
+        Box::pin(async move {
+            if argv.is_empty() {
+                return Ok(0);
+            }
+            let r = match sh.run_builtin_for_exec(&argv).await {
+                Some(r) => r,
+                None => sh.run_external(argv, &BTreeMap::new()).await,
+            };
+            match r {
+                Ok(s) => Ok(s),
+                Err(Flow::Int(i)) => Err(i),
+                Err(Flow::Exit(s)) | Err(Flow::Return(s)) => Ok(s),
+                Err(_) => Ok(0),
+            }
+        })
+    }
+
+    fn run_shell(&self, ctx: &CommandCtx, argv: Vec<Vec<u8>>) -> CmdFuture {
+        let mut sh = self.template.fresh_shell(ctx.pid);
+        sh.cwd = ctx.cwd.clone();
+        Box::pin(async move {
+            match sh.run_nested_shell(argv).await {
+                Ok(s) => Ok(s),
+                Err(Flow::Int(i)) => Err(i),
+                Err(Flow::Exit(s)) | Err(Flow::Return(s)) => Ok(s),
+                Err(_) => Ok(0),
+            }
+        })
+    }
+}

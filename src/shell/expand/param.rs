@@ -1,0 +1,618 @@
+//! `$name` and `${...}`: lookup, the operators, and array forms.
+
+use super::{BoxFut, Item, Kind};
+use crate::shell::ast::*;
+use crate::shell::pattern::{Pattern, ReplaceKind};
+use crate::shell::state::{Flow, Res, Shell};
+use crate::shell::vars::Value;
+
+pub(crate) enum Expansion {
+    Scalar(Vec<u8>),
+    /// One field per element (`"$@"`, `"${a[@]}"`).
+    Fields(Vec<Vec<u8>>),
+}
+
+/// The looked-up value before an operator applies.
+#[derive(Clone, Debug)]
+enum Val {
+    Unset,
+    Str(Vec<u8>),
+    /// Elements, and whether it came from a `*` form (joined when quoted).
+    List(Vec<Vec<u8>>, bool),
+}
+
+impl Val {
+    fn is_null(&self, colon: bool) -> bool {
+        match self {
+            Val::Unset => true,
+            Val::Str(s) => colon && s.is_empty(),
+            Val::List(v, _) => v.is_empty() || (colon && v.len() == 1 && v[0].is_empty()),
+        }
+    }
+}
+
+fn char_len(s: &[u8]) -> usize {
+    match std::str::from_utf8(s) {
+        Ok(t) => t.chars().count(),
+        Err(_) => s.len(),
+    }
+}
+
+/// Byte offsets of character boundaries (UTF-8 when valid, bytes otherwise).
+fn char_offsets(s: &[u8]) -> Vec<usize> {
+    match std::str::from_utf8(s) {
+        Ok(t) => t
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain(std::iter::once(s.len()))
+            .collect(),
+        Err(_) => (0..=s.len()).collect(),
+    }
+}
+
+impl Shell {
+    pub(crate) fn expand_param<'a>(
+        &'a mut self,
+        pe: &'a ParamExp,
+        in_dq: bool,
+    ) -> BoxFut<'a, Res<Expansion>> {
+        Box::pin(async move {
+            let (val, name_for_msgs) = self.lookup_param(pe, in_dq).await?;
+            self.apply_param_op(pe, val, &name_for_msgs, in_dq).await
+        })
+    }
+
+    async fn lookup_param(&mut self, pe: &ParamExp, in_dq: bool) -> Res<(Val, Vec<u8>)> {
+        let (mut name, mut index) = match &pe.name {
+            ParamName::Positional(n) => {
+                let v = self.positional.get(*n as usize - 1).cloned();
+                let val = v.map(Val::Str).unwrap_or(Val::Unset);
+                return Ok((
+                    self.finish_lookup(pe, val, n.to_string().into_bytes())?,
+                    n.to_string().into_bytes(),
+                ));
+            }
+            ParamName::Var(n) => (n.clone(), pe.index.clone()),
+        };
+        if pe.indirect {
+            let target = self.special_or_var(&name, None).await?;
+            let target = match target {
+                Val::Str(s) => s,
+                Val::List(v, _) => v.join(&b' '),
+                Val::Unset => {
+                    if self.opts.nounset {
+                        self.error_msg(&[&name[..], b": unbound variable"].concat());
+                        return Err(Flow::Exit(1));
+                    }
+                    return Ok((Val::Unset, name));
+                }
+            };
+            // The target may carry a subscript: `ref=a[1]` or `ref=arr[@]`.
+            if let Some(open) = target.iter().position(|&b| b == b'[') {
+                if target.ends_with(b"]") {
+                    let sub = &target[open + 1..target.len() - 1];
+                    index = Some(match sub {
+                        b"@" => Subscript::At,
+                        b"*" => Subscript::Star,
+                        _ => Subscript::Expr(Word {
+                            parts: vec![WordPart::Lit(sub.to_vec())],
+                        }),
+                    });
+                    name = target[..open].to_vec();
+                } else {
+                    name = target;
+                }
+            } else {
+                if !crate::shell::parser::is_valid_name(&target)
+                    && !is_special(&target)
+                    && !target.iter().all(|b| b.is_ascii_digit())
+                {
+                    self.error_msg(&[&target[..], b": invalid indirect expansion"].concat());
+                    return Err(Flow::Exit(1));
+                }
+                name = target;
+            }
+        }
+        let val = self.special_or_var(&name, index.as_ref()).await?;
+        let _ = in_dq;
+        Ok((self.finish_lookup(pe, val, name.clone())?, name))
+    }
+
+    fn finish_lookup(&mut self, pe: &ParamExp, val: Val, name: Vec<u8>) -> Res<Val> {
+        let tolerant = matches!(
+            pe.op,
+            ParamOp::Default { .. }
+                | ParamOp::Assign { .. }
+                | ParamOp::Error { .. }
+                | ParamOp::Alternative { .. }
+                | ParamOp::Keys
+                | ParamOp::PrefixNames { .. }
+        );
+        if matches!(val, Val::Unset)
+            && self.opts.nounset
+            && !tolerant
+            && !(name == b"@" || name == b"*")
+        {
+            let mut msg = name;
+            if let Some(Subscript::Expr(_)) = &pe.index {
+                msg.extend_from_slice(b"[...]");
+            }
+            msg.extend_from_slice(b": unbound variable");
+            self.error_msg(&msg);
+            return Err(Flow::Exit(127));
+        }
+        Ok(val)
+    }
+
+    async fn special_or_var(&mut self, name: &[u8], index: Option<&Subscript>) -> Res<Val> {
+        match name {
+            b"@" => return Ok(Val::List(self.positional.clone(), false)),
+            b"*" => return Ok(Val::List(self.positional.clone(), true)),
+            _ => {}
+        }
+        if let Some(v) = self.special_param(name) {
+            return Ok(Val::Str(v));
+        }
+        if name.iter().all(|b| b.is_ascii_digit()) && !name.is_empty() {
+            let n: usize = std::str::from_utf8(name)
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(usize::MAX);
+            return Ok(match n {
+                0 => Val::Str(self.arg0.clone()),
+                _ => self
+                    .positional
+                    .get(n - 1)
+                    .cloned()
+                    .map(Val::Str)
+                    .unwrap_or(Val::Unset),
+            });
+        }
+        let name = self.resolve_nameref(name);
+        if let Some(dynamic) = self.dynamic_var(&name) {
+            return Ok(dynamic);
+        }
+        let Some(var) = self.vars.get(&name).cloned() else {
+            return Ok(Val::Unset);
+        };
+        match index {
+            None => Ok(var
+                .scalar_value()
+                .map(|v| Val::Str(v.to_vec()))
+                .unwrap_or(Val::Unset)),
+            Some(Subscript::At) | Some(Subscript::Star) => {
+                let star = matches!(index, Some(Subscript::Star));
+                Ok(match var.value {
+                    None => Val::List(Vec::new(), star),
+                    Some(Value::Str(s)) => Val::List(vec![s], star),
+                    Some(Value::Indexed(m)) => Val::List(m.values().cloned().collect(), star),
+                    Some(Value::Assoc(m)) => Val::List(m.values().cloned().collect(), star),
+                })
+            }
+            Some(Subscript::Expr(w)) => {
+                if var.is_assoc() {
+                    let key = self.expand_single(w).await?;
+                    Ok(match &var.value {
+                        Some(Value::Assoc(m)) => {
+                            m.get(&key).cloned().map(Val::Str).unwrap_or(Val::Unset)
+                        }
+                        _ => Val::Unset,
+                    })
+                } else {
+                    let text = self.expand_single(w).await?;
+                    let i = self.arith(&text)?;
+                    Ok(match &var.value {
+                        Some(Value::Indexed(m)) => {
+                            let idx = if i < 0 {
+                                m.keys().next_back().map(|k| k + 1 + i).unwrap_or(i)
+                            } else {
+                                i
+                            };
+                            if i < 0 && idx < 0 {
+                                self.error_msg(&[&name[..], b": bad array subscript"].concat());
+                                return Ok(Val::Unset);
+                            }
+                            m.get(&idx).cloned().map(Val::Str).unwrap_or(Val::Unset)
+                        }
+                        Some(Value::Str(s)) if i == 0 || i == -1 => Val::Str(s.clone()),
+                        _ => Val::Unset,
+                    })
+                }
+            }
+        }
+    }
+
+    async fn apply_param_op(
+        &mut self,
+        pe: &ParamExp,
+        val: Val,
+        name: &[u8],
+        in_dq: bool,
+    ) -> Res<Expansion> {
+        if pe.length {
+            let n = match &val {
+                Val::Unset => 0,
+                Val::Str(s) => char_len(s),
+                Val::List(v, _) => v.len(),
+            };
+            return Ok(Expansion::Scalar(n.to_string().into_bytes()));
+        }
+        match &pe.op {
+            ParamOp::None => Ok(self.finish_val(val, in_dq)),
+            ParamOp::Default { colon, word } => {
+                if val.is_null(*colon) {
+                    let items = self.expand_items(&word.parts, in_dq).await?;
+                    Ok(items_to_expansion(items))
+                } else {
+                    Ok(self.finish_val(val, in_dq))
+                }
+            }
+            ParamOp::Alternative { colon, word } => {
+                if val.is_null(*colon) {
+                    Ok(Expansion::Scalar(Vec::new()))
+                } else {
+                    let items = self.expand_items(&word.parts, in_dq).await?;
+                    Ok(items_to_expansion(items))
+                }
+            }
+            ParamOp::Assign { colon, word } => {
+                if val.is_null(*colon) {
+                    let v = self.expand_single(word).await?;
+                    match &pe.index {
+                        Some(Subscript::Expr(w)) => {
+                            let key = self.expand_single(w).await?;
+                            self.assign_element(name, &key, v.clone(), false)?;
+                        }
+                        _ => {
+                            if !crate::shell::parser::is_valid_name(name) {
+                                self.error_msg(&[name, b": cannot assign in this way"].concat());
+                                return Err(Flow::Exit(1));
+                            }
+                            self.set_scalar(name, v.clone())?;
+                        }
+                    }
+                    Ok(Expansion::Scalar(v))
+                } else {
+                    Ok(self.finish_val(val, in_dq))
+                }
+            }
+            ParamOp::Error { colon, word } => {
+                if val.is_null(*colon) {
+                    let msg = self.expand_single(word).await?;
+                    let mut m = name.to_vec();
+                    m.extend_from_slice(b": ");
+                    if msg.is_empty() {
+                        m.extend_from_slice(if *colon {
+                            b"parameter null or not set"
+                        } else {
+                            b"parameter not set"
+                        });
+                    } else {
+                        m.extend_from_slice(&msg);
+                    }
+                    self.error_msg(&m);
+                    return Err(Flow::Exit(127));
+                }
+                Ok(self.finish_val(val, in_dq))
+            }
+            ParamOp::TrimPrefix { longest, pattern } | ParamOp::TrimSuffix { longest, pattern } => {
+                let prefix = matches!(pe.op, ParamOp::TrimPrefix { .. });
+                let pat = self.expand_pattern(pattern).await?;
+                let p = Pattern::compile(&pat, self.match_opts(false));
+                let f = |s: &[u8]| -> Vec<u8> {
+                    if prefix {
+                        match p.match_prefix(s, *longest) {
+                            Some(n) => s[n..].to_vec(),
+                            None => s.to_vec(),
+                        }
+                    } else {
+                        match p.match_suffix(s, *longest) {
+                            Some(n) => s[..n].to_vec(),
+                            None => s.to_vec(),
+                        }
+                    }
+                };
+                Ok(self.map_val(val, in_dq, f))
+            }
+            ParamOp::Replace {
+                mode,
+                pattern,
+                replacement,
+            } => {
+                let pat = self.expand_pattern(pattern).await?;
+                let rep = match replacement {
+                    Some(w) => self.expand_single(w).await?,
+                    None => Vec::new(),
+                };
+                let p = Pattern::compile(&pat, self.match_opts(false));
+                let kind = match mode {
+                    ReplaceMode::First => ReplaceKind::First,
+                    ReplaceMode::All => ReplaceKind::All,
+                    ReplaceMode::Prefix => ReplaceKind::Prefix,
+                    ReplaceMode::Suffix => ReplaceKind::Suffix,
+                };
+                let f = |s: &[u8]| -> Vec<u8> { p.replace_with(s, kind, |_| rep.clone()) };
+                Ok(self.map_val(val, in_dq, f))
+            }
+            ParamOp::Case {
+                upper,
+                all,
+                pattern,
+            } => {
+                let pat = match pattern {
+                    Some(w) => Some(self.expand_pattern(w).await?),
+                    None => None,
+                };
+                let p = pat.map(|t| Pattern::compile(&t, self.match_opts(false)));
+                let f = |s: &[u8]| -> Vec<u8> { change_case(s, *upper, *all, p.as_ref()) };
+                Ok(self.map_val(val, in_dq, f))
+            }
+            ParamOp::Substring { offset, length } => {
+                let off_text = self.expand_single(offset).await?;
+                let off = self.arith(&off_text)?;
+                let len = match length {
+                    Some(w) => {
+                        let t = self.expand_single(w).await?;
+                        Some(self.arith(&t)?)
+                    }
+                    None => None,
+                };
+                match val {
+                    Val::Unset => Ok(Expansion::Scalar(Vec::new())),
+                    Val::Str(s) => {
+                        let offs = char_offsets(&s);
+                        let n = offs.len() as i64 - 1;
+                        let start = if off < 0 { n + off } else { off };
+                        if start < 0 || start > n {
+                            return Ok(Expansion::Scalar(Vec::new()));
+                        }
+                        let end = match len {
+                            None => n,
+                            Some(l) if l < 0 => {
+                                let e = n + l;
+                                if e < start {
+                                    self.error_msg(
+                                        &[
+                                            &l.to_string().into_bytes()[..],
+                                            b": substring expression < 0",
+                                        ]
+                                        .concat(),
+                                    );
+                                    return Err(Flow::Exit(1));
+                                }
+                                e
+                            }
+                            Some(l) => (start + l).min(n),
+                        };
+                        Ok(Expansion::Scalar(
+                            s[offs[start as usize]..offs[end as usize]].to_vec(),
+                        ))
+                    }
+                    Val::List(v, star) => {
+                        // For $@ the offset counts $0 as element 0.
+                        let mut elems = v;
+                        if matches!(pe.name, ParamName::Var(ref n) if n == b"@" || n == b"*")
+                            && pe.index.is_none()
+                        {
+                            elems.insert(0, self.arg0.clone());
+                        }
+                        let n = elems.len() as i64;
+                        let start = if off < 0 { n + off } else { off };
+                        if start < 0 || start > n {
+                            return Ok(self.finish_val(Val::List(Vec::new(), star), in_dq));
+                        }
+                        let end = match len {
+                            None => n,
+                            Some(l) if l < 0 => {
+                                self.error_msg(
+                                    &[
+                                        &l.to_string().into_bytes()[..],
+                                        b": substring expression < 0",
+                                    ]
+                                    .concat(),
+                                );
+                                return Err(Flow::Exit(1));
+                            }
+                            Some(l) => (start + l).min(n),
+                        };
+                        Ok(self.finish_val(
+                            Val::List(elems[start as usize..end as usize].to_vec(), star),
+                            in_dq,
+                        ))
+                    }
+                }
+            }
+            ParamOp::Transform(op) => {
+                let op = *op;
+                let attrs = self.vars.get(name).map(|v| v.attrs).unwrap_or(0);
+                let is_array = self.vars.get(name).map(|v| v.is_array()).unwrap_or(false);
+                let is_assoc = self.vars.get(name).map(|v| v.is_assoc()).unwrap_or(false);
+                if matches!(val, Val::Unset) && op != b'a' {
+                    return Ok(Expansion::Scalar(Vec::new()));
+                }
+                let name = name.to_vec();
+                let f = |s: &[u8]| -> Vec<u8> {
+                    match op {
+                        b'Q' => crate::shell::printf::shell_quote_single(s),
+                        b'E' => crate::shell::printf::ansi_c_escapes(s),
+                        b'P' => s.to_vec(),
+                        b'U' => s.to_ascii_uppercase(),
+                        b'L' => s.to_ascii_lowercase(),
+                        b'u' => change_case(s, true, false, None),
+                        b'a' => crate::shell::vars::attrs_letters(attrs, is_array, is_assoc)
+                            .into_bytes(),
+                        b'A' => {
+                            let mut out = name.clone();
+                            out.push(b'=');
+                            out.extend_from_slice(&crate::shell::printf::shell_quote_single(s));
+                            out
+                        }
+                        b'K' | b'k' => crate::shell::printf::shell_quote_single(s),
+                        _ => s.to_vec(),
+                    }
+                };
+                if op == b'a' {
+                    return Ok(Expansion::Scalar(f(b"")));
+                }
+                Ok(self.map_val(val, in_dq, f))
+            }
+            ParamOp::PrefixNames { star } => {
+                let prefix = name.to_vec();
+                let names: Vec<Vec<u8>> = self
+                    .vars
+                    .map
+                    .keys()
+                    .filter(|k| k.starts_with(&prefix))
+                    .cloned()
+                    .collect();
+                Ok(self.finish_val(Val::List(names, *star), in_dq))
+            }
+            ParamOp::Keys => {
+                let star = matches!(pe.index, Some(Subscript::Star));
+                let keys: Vec<Vec<u8>> = match self.vars.get(name).and_then(|v| v.value.clone()) {
+                    Some(Value::Indexed(m)) => {
+                        m.keys().map(|k| k.to_string().into_bytes()).collect()
+                    }
+                    Some(Value::Assoc(m)) => m.keys().cloned().collect(),
+                    Some(Value::Str(_)) => vec![b"0".to_vec()],
+                    None => Vec::new(),
+                };
+                Ok(self.finish_val(Val::List(keys, star), in_dq))
+            }
+        }
+    }
+
+    fn map_val(&self, val: Val, in_dq: bool, f: impl Fn(&[u8]) -> Vec<u8>) -> Expansion {
+        match val {
+            Val::Unset => Expansion::Scalar(Vec::new()),
+            Val::Str(s) => Expansion::Scalar(f(&s)),
+            Val::List(v, star) => {
+                self.finish_val(Val::List(v.iter().map(|e| f(e)).collect(), star), in_dq)
+            }
+        }
+    }
+
+    fn finish_val(&self, val: Val, in_dq: bool) -> Expansion {
+        match val {
+            Val::Unset => Expansion::Scalar(Vec::new()),
+            Val::Str(s) => Expansion::Scalar(s),
+            Val::List(v, star) => {
+                if star && in_dq {
+                    let sep = match self.get_scalar(b"IFS") {
+                        Some(ifs) => ifs.first().map(|b| vec![*b]).unwrap_or_default(),
+                        None => b" ".to_vec(),
+                    };
+                    Expansion::Scalar(v.join(&sep[..]))
+                } else {
+                    Expansion::Fields(v)
+                }
+            }
+        }
+    }
+}
+
+fn is_special(n: &[u8]) -> bool {
+    matches!(n, b"@" | b"*" | b"#" | b"?" | b"-" | b"$" | b"!" | b"0")
+}
+
+fn items_to_expansion(items: Vec<Item>) -> Expansion {
+    // Keep quoting information by flattening to fields only at "$@"-style breaks.
+    let mut fields = vec![Vec::new()];
+    let mut any_break = false;
+    for it in items {
+        match it {
+            Item::Piece(b, _) => fields
+                .last_mut()
+                .map(|f| f.extend_from_slice(&b))
+                .unwrap_or(()),
+            Item::Break => {
+                any_break = true;
+                fields.push(Vec::new());
+            }
+            Item::QuotedEmpty => {}
+        }
+    }
+    if any_break {
+        Expansion::Fields(fields)
+    } else {
+        Expansion::Scalar(fields.pop().unwrap_or_default())
+    }
+}
+
+fn change_case(s: &[u8], upper: bool, all: bool, pat: Option<&Pattern>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(s);
+    if std::str::from_utf8(s).is_err() {
+        return s.to_vec();
+    }
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        let applies = (all || i == 0)
+            && pat.is_none_or(|p| {
+                let mut buf = [0u8; 4];
+                p.matches(ch.encode_utf8(&mut buf).as_bytes())
+            });
+        if applies {
+            if upper {
+                out.extend(ch.to_uppercase());
+            } else {
+                out.extend(ch.to_lowercase());
+            }
+        } else {
+            out.push(ch);
+        }
+    }
+    let _ = Kind::Lit;
+    out.into_bytes()
+}
+
+impl Shell {
+    /// Variables whose value is computed on each read.
+    fn dynamic_var(&mut self, name: &[u8]) -> Option<Val> {
+        let v = match name {
+            b"RANDOM" => {
+                if self
+                    .vars
+                    .get(name)
+                    .is_some_and(|v| v.value.is_none() && v.attrs == 0)
+                {
+                    return None;
+                }
+                self.next_random().to_string().into_bytes()
+            }
+            b"SRANDOM" => (self.sys.random_u64() as u32).to_string().into_bytes(),
+            b"SECONDS" => (self.sys.clock.borrow().wall_secs() - self.start_secs)
+                .to_string()
+                .into_bytes(),
+            b"EPOCHSECONDS" => self.sys.clock.borrow().wall_secs().to_string().into_bytes(),
+            b"EPOCHREALTIME" => {
+                let ns = self.sys.clock.borrow().wall_ns();
+                format!("{}.{:06}", ns / 1_000_000_000, (ns % 1_000_000_000) / 1000).into_bytes()
+            }
+            b"LINENO" => self.line.to_string().into_bytes(),
+            b"BASHPID" => self.pid.to_string().into_bytes(),
+            b"BASH_SUBSHELL" => self.subshell_level.to_string().into_bytes(),
+            b"PIPESTATUS" => {
+                return Some(Val::Str(
+                    self.pipestatus
+                        .first()
+                        .map(|s| s.to_string())
+                        .unwrap_or_default()
+                        .into_bytes(),
+                ))
+            }
+            b"FUNCNAME" => {
+                if self.call_stack.is_empty() {
+                    return None;
+                }
+                return Some(Val::Str(
+                    self.call_stack
+                        .last()
+                        .map(|f| f.name.clone())
+                        .unwrap_or_default(),
+                ));
+            }
+            _ => return None,
+        };
+        Some(Val::Str(v))
+    }
+}

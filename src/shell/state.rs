@@ -1,0 +1,351 @@
+//! The state of one shell process: variables, functions, options, positional parameters,
+//! traps, jobs. Cloning it (for a subshell, a pipeline stage or a substitution) is cheap:
+//! the large maps are persistent.
+
+use super::ast::FunctionDef;
+use super::vars::{Var, Vars, ATTR_EXPORT};
+use crate::process::command::CommandTable;
+use crate::process::{Interrupt, Kernel, Pid};
+use imbl::OrdMap;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// Non-local control flow, carried as the error side of every executor call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// `exit N`, `set -e`, or a fatal shell error: the process ends with this status.
+    Exit(i32),
+    /// `return N` from a function or sourced file.
+    Return(i32),
+    Break(u32),
+    Continue(u32),
+    /// Resource exhaustion or a fatal signal.
+    Int(Interrupt),
+}
+
+impl From<Interrupt> for Flow {
+    fn from(i: Interrupt) -> Flow {
+        Flow::Int(i)
+    }
+}
+
+impl From<crate::limits::Exhausted> for Flow {
+    fn from(e: crate::limits::Exhausted) -> Flow {
+        Flow::Int(Interrupt::Stop(e.0))
+    }
+}
+
+pub type Res<T> = Result<T, Flow>;
+
+/// `set -o` options and `shopt` options.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub errexit: bool,
+    pub nounset: bool,
+    pub xtrace: bool,
+    pub pipefail: bool,
+    pub noglob: bool,
+    pub noclobber: bool,
+    pub allexport: bool,
+    pub noexec: bool,
+    pub verbose: bool,
+    pub posix: bool,
+    // shopt
+    pub extglob: bool,
+    pub nullglob: bool,
+    pub failglob: bool,
+    pub dotglob: bool,
+    pub globstar: bool,
+    pub nocaseglob: bool,
+    pub nocasematch: bool,
+    pub expand_aliases: bool,
+    pub lastpipe: bool,
+    pub inherit_errexit: bool,
+}
+
+/// `set -o` names in the order bash lists them.
+pub const SET_OPTIONS: &[(&str, char)] = &[
+    ("allexport", 'a'),
+    ("errexit", 'e'),
+    ("noclobber", 'C'),
+    ("noexec", 'n'),
+    ("noglob", 'f'),
+    ("nounset", 'u'),
+    ("pipefail", '\0'),
+    ("posix", '\0'),
+    ("verbose", 'v'),
+    ("xtrace", 'x'),
+];
+
+pub const SHOPT_OPTIONS: &[&str] = &[
+    "dotglob",
+    "expand_aliases",
+    "extglob",
+    "failglob",
+    "globstar",
+    "inherit_errexit",
+    "lastpipe",
+    "nocaseglob",
+    "nocasematch",
+    "nullglob",
+];
+
+impl Options {
+    pub fn get(&self, name: &str) -> Option<bool> {
+        Some(match name {
+            "errexit" => self.errexit,
+            "nounset" => self.nounset,
+            "xtrace" => self.xtrace,
+            "pipefail" => self.pipefail,
+            "noglob" => self.noglob,
+            "noclobber" => self.noclobber,
+            "allexport" => self.allexport,
+            "noexec" => self.noexec,
+            "verbose" => self.verbose,
+            "posix" => self.posix,
+            "extglob" => self.extglob,
+            "nullglob" => self.nullglob,
+            "failglob" => self.failglob,
+            "dotglob" => self.dotglob,
+            "globstar" => self.globstar,
+            "nocaseglob" => self.nocaseglob,
+            "nocasematch" => self.nocasematch,
+            "expand_aliases" => self.expand_aliases,
+            "lastpipe" => self.lastpipe,
+            "inherit_errexit" => self.inherit_errexit,
+            _ => return None,
+        })
+    }
+
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let slot = match name {
+            "errexit" => &mut self.errexit,
+            "nounset" => &mut self.nounset,
+            "xtrace" => &mut self.xtrace,
+            "pipefail" => &mut self.pipefail,
+            "noglob" => &mut self.noglob,
+            "noclobber" => &mut self.noclobber,
+            "allexport" => &mut self.allexport,
+            "noexec" => &mut self.noexec,
+            "verbose" => &mut self.verbose,
+            "posix" => &mut self.posix,
+            "extglob" => &mut self.extglob,
+            "nullglob" => &mut self.nullglob,
+            "failglob" => &mut self.failglob,
+            "dotglob" => &mut self.dotglob,
+            "globstar" => &mut self.globstar,
+            "nocaseglob" => &mut self.nocaseglob,
+            "nocasematch" => &mut self.nocasematch,
+            "expand_aliases" => &mut self.expand_aliases,
+            "lastpipe" => &mut self.lastpipe,
+            "inherit_errexit" => &mut self.inherit_errexit,
+            _ => return false,
+        };
+        *slot = on;
+        true
+    }
+
+    pub fn by_letter(c: char) -> Option<&'static str> {
+        SET_OPTIONS
+            .iter()
+            .find(|(_, l)| *l == c && c != '\0')
+            .map(|(n, _)| *n)
+    }
+
+    /// `$-`
+    pub fn flags(&self) -> String {
+        let mut s = String::new();
+        if self.allexport {
+            s.push('a');
+        }
+        if self.errexit {
+            s.push('e');
+        }
+        if self.noglob {
+            s.push('f');
+        }
+        s.push('h');
+        if self.noexec {
+            s.push('n');
+        }
+        if self.nounset {
+            s.push('u');
+        }
+        if self.verbose {
+            s.push('v');
+        }
+        if self.xtrace {
+            s.push('x');
+        }
+        s.push('B');
+        if self.noclobber {
+            s.push('C');
+        }
+        s
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub id: u32,
+    pub pid: Pid,
+    pub command: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CallFrame {
+    pub name: Vec<u8>,
+    pub call_line: u32,
+    pub source: Vec<u8>,
+}
+
+/// Deepest function/source/eval nesting before the run stops with `DepthExceeded`.
+pub const MAX_CALL_DEPTH: u32 = 1000;
+
+#[derive(Clone)]
+pub struct Shell {
+    pub sys: Rc<Kernel>,
+    pub pid: Pid,
+    pub commands: Rc<dyn CommandTable>,
+    pub vars: Vars,
+    pub funcs: OrdMap<Vec<u8>, Rc<FunctionDef>>,
+    pub aliases: OrdMap<Vec<u8>, Vec<u8>>,
+    pub opts: Options,
+    pub positional: Vec<Vec<u8>>,
+    pub arg0: Vec<u8>,
+    pub status: i32,
+    pub last_bg: Option<Pid>,
+    pub cwd: Vec<u8>,
+    /// Trap commands by signal number; 0 is EXIT, -1 ERR, -2 DEBUG, -3 RETURN.
+    pub traps: BTreeMap<i32, Vec<u8>>,
+    pub jobs: Vec<Job>,
+    pub dir_stack: Vec<Vec<u8>>,
+    pub call_stack: Vec<CallFrame>,
+    pub depth: u32,
+    pub line: u32,
+    pub pipestatus: Vec<i32>,
+    /// >0 while running a condition (if/while/&&/||/!): `set -e` does not fire.
+    pub errexit_suppressed: u32,
+    pub loop_depth: u32,
+    pub subshell_level: u32,
+    pub start_secs: i64,
+    pub umask: u32,
+    /// Character position inside the current `getopts` word.
+    pub getopts_char: usize,
+    pub random_state: u32,
+    pub is_subshell: bool,
+    /// Descriptors opened for process substitutions, closed after the command.
+    pub procsub_fds: Vec<u32>,
+    pub source_name: Vec<u8>,
+    pub in_trap: bool,
+    pub hash: OrdMap<Vec<u8>, Vec<u8>>,
+    /// `$$`: the pid of the shell that started the script (unchanged in subshells).
+    pub dollar_pid: Pid,
+    /// Modeled memory this process reserved for its variables (released when it exits).
+    pub mem_held: u64,
+}
+
+impl Shell {
+    pub fn new(sys: Rc<Kernel>, pid: Pid, commands: Rc<dyn CommandTable>) -> Shell {
+        let start_secs = sys.clock.borrow().wall_secs();
+        let seed = sys.info.seed as u32;
+        Shell {
+            sys,
+            pid,
+            commands,
+            vars: Vars::default(),
+            funcs: OrdMap::new(),
+            aliases: OrdMap::new(),
+            opts: Options::default(),
+            positional: Vec::new(),
+            arg0: b"shellsim".to_vec(),
+            status: 0,
+            last_bg: None,
+            cwd: b"/work".to_vec(),
+            traps: BTreeMap::new(),
+            jobs: Vec::new(),
+            dir_stack: Vec::new(),
+            call_stack: Vec::new(),
+            depth: 0,
+            line: 1,
+            pipestatus: vec![0],
+            errexit_suppressed: 0,
+            loop_depth: 0,
+            subshell_level: 0,
+            start_secs,
+            umask: 0o022,
+            getopts_char: 0,
+            random_state: seed,
+            is_subshell: false,
+            procsub_fds: Vec::new(),
+            source_name: Vec::new(),
+            in_trap: false,
+            hash: OrdMap::new(),
+            dollar_pid: pid,
+            mem_held: 0,
+        }
+    }
+
+    /// Sets the standard environment of a fresh machine.
+    pub fn init_environment(&mut self, hostname: &str) {
+        for (k, v) in [
+            ("HOME", "/root"),
+            ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ("USER", "root"),
+            ("LOGNAME", "root"),
+            ("SHELL", "/bin/bash"),
+            ("LANG", "C.UTF-8"),
+            ("TERM", "dumb"),
+            ("HOSTNAME", hostname),
+            ("PWD", "/work"),
+        ] {
+            let mut var = Var::scalar(v.as_bytes().to_vec());
+            var.attrs |= ATTR_EXPORT;
+            self.vars.set_var(k.as_bytes(), var);
+        }
+        for (k, v) in [
+            ("IFS", " \t\n"),
+            ("PS4", "+ "),
+            ("OPTIND", "1"),
+            ("PS1", "\\s-\\v\\$ "),
+            ("PS2", "> "),
+        ] {
+            self.vars
+                .set_var(k.as_bytes(), Var::scalar(v.as_bytes().to_vec()));
+        }
+    }
+
+    /// A copy of this shell for a child process (`(...)`, a pipeline stage, `$(...)`, `&`).
+    pub fn fork_state(&self, pid: Pid) -> Shell {
+        let mut child = self.clone();
+        child.pid = pid;
+        child.is_subshell = true;
+        child.subshell_level += 1;
+        child.jobs.clear();
+        child.procsub_fds.clear();
+        child.mem_held = 0;
+        // Traps other than ignored signals are reset in subshells.
+        child.traps.retain(|_, cmd| cmd.is_empty());
+        if !self.opts.inherit_errexit && !self.opts.posix {
+            // bash keeps errexit in subshells but turns it off in substitutions; callers decide.
+        }
+        child
+    }
+
+    /// The next `$RANDOM` value (bash's 15-bit generator shape, seeded per session).
+    pub fn next_random(&mut self) -> u32 {
+        // Park–Miller minimal standard, as bash uses, reduced to 15 bits.
+        let mut s = self.random_state as i64;
+        if s == 0 {
+            s = 123_459_876;
+        }
+        let h = s / 127_773;
+        let l = s % 127_773;
+        let mut t = 16_807 * l - 2_836 * h;
+        if t < 0 {
+            t += 0x7fff_ffff;
+        }
+        self.random_state = t as u32;
+        ((t as u32) ^ ((t as u32) >> 16)) & 0x7fff
+    }
+}
