@@ -4,13 +4,23 @@
 use std::process::Command;
 
 fn shellsim(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shellsim")).args(args).output().expect("run shellsim");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_shellsim"))
+        .args(args)
+        .output()
+        .expect("run shellsim");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn echo_hi() {
-    assert_eq!(shellsim(&["-c", "echo hi"]), (0, "hi\n".into(), String::new()));
+    assert_eq!(
+        shellsim(&["-c", "echo hi"]),
+        (0, "hi\n".into(), String::new())
+    );
 }
 
 #[test]
@@ -63,7 +73,12 @@ fn output_is_cut_at_the_cap() {
 
 #[test]
 fn a_write_past_the_disk_quota_leaves_no_file() {
-    let (st, out, err) = shellsim(&["--disk", "200", "-c", "printf 123 > /tmp/result; echo $?; test -e /tmp/result || echo gone"]);
+    let (st, out, err) = shellsim(&[
+        "--disk",
+        "200",
+        "-c",
+        "printf 123 > /tmp/result; echo $?; test -e /tmp/result || echo gone",
+    ]);
     assert_eq!(st, 0, "{err}");
     assert_eq!(out, "1\ngone\n");
     assert!(err.contains("No space left on device"), "{err}");

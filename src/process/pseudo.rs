@@ -8,7 +8,6 @@ use crate::vfs::{path, VfsError};
 use std::cell::Cell;
 use std::rc::Rc;
 
-
 impl Kernel {
     pub(super) fn open_special(
         &self,
