@@ -233,7 +233,7 @@ pub fn main() -> i32 {
         }
         Mode::Command { src, args } => {
             let stdin = host::read_stdin();
-            run_plain(&opts, &src, b"shellsim", args, &stdin)
+            run_plain(&opts, &src, b"shellsim", args, &stdin, true)
         }
         Mode::Run { script, args } => {
             let src = match host::read_file(&script) {
@@ -250,14 +250,14 @@ pub fn main() -> i32 {
                 }
             };
             let stdin = host::read_stdin();
-            run_plain(&opts, &src, &script, args, &stdin)
+            run_plain(&opts, &src, &script, args, &stdin, false)
         }
         Mode::Stdin => {
             if host::stdin_is_terminal() {
                 return usage_error("no script given (the interactive console is not available yet; use -c, run or a pipe)");
             }
             let src = host::read_stdin();
-            run_plain(&opts, &src, b"shellsim", Vec::new(), b"")
+            run_plain(&opts, &src, b"shellsim", Vec::new(), b"", false)
         }
         Mode::Eval { src, args } => {
             let (src, stdin) = match src {
@@ -269,7 +269,7 @@ pub fn main() -> i32 {
                 Err(e) => return usage_error(&e),
             };
             env.set_positional(args);
-            let r = env.run(&src, &stdin);
+            let r = env.run_script(&src, &stdin);
             let report = EvalReport {
                 status: r.status,
                 stop_reason: r.stop_reason,
@@ -287,14 +287,22 @@ pub fn main() -> i32 {
     }
 }
 
-fn run_plain(opts: &Opts, src: &[u8], arg0: &[u8], args: Vec<Vec<u8>>, stdin: &[u8]) -> i32 {
+fn run_plain(
+    opts: &Opts,
+    src: &[u8],
+    arg0: &[u8],
+    args: Vec<Vec<u8>>,
+    stdin: &[u8],
+    c_mode: bool,
+) -> i32 {
     let mut env = match environment(opts) {
         Ok(e) => e,
         Err(e) => return usage_error(&e),
     };
     env.set_arg0(arg0);
     env.set_positional(args);
-    let r = env.run(src, stdin);
+    env.set_command_string_mode(c_mode);
+    let r = env.run_script(src, stdin);
     host::write_stdout(&r.stdout);
     host::write_stderr(&r.stderr);
     r.status

@@ -156,9 +156,34 @@ impl Environment {
         self.terminal.as_ref()
     }
 
-    /// Runs shell source as one action with `stdin` as its input. A syntax error runs
-    /// nothing (status 2). After a terminal outcome, returns it again without running.
+    /// Makes errors behave as in `bash -c` (an aborted command ends the shell; fatal
+    /// expansion errors exit 127) instead of as in `bash script.sh`.
+    pub fn set_command_string_mode(&mut self, on: bool) {
+        self.with_shell(|sh| sh.c_mode = on);
+    }
+
+    /// Runs shell source as one action of a persistent session, with `stdin` as its input.
+    /// A syntax error runs nothing (status 2). `exit`, `set -e` and exhaustion make the
+    /// session terminal; after that, returns the same outcome without running.
     pub fn run(&mut self, script: &[u8], stdin: &[u8]) -> RunResult {
+        self.run_action(script, stdin, false)
+    }
+
+    /// Runs a whole script as the shell's lifetime: like [`Environment::run`], and then the
+    /// shell exits (the EXIT trap runs) and the session is terminal.
+    pub fn run_script(&mut self, script: &[u8], stdin: &[u8]) -> RunResult {
+        let r = self.run_action(script, stdin, true);
+        if self.terminal.is_none() {
+            self.terminal = Some(RunResult {
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                ..r.clone()
+            });
+        }
+        r
+    }
+
+    fn run_action(&mut self, script: &[u8], stdin: &[u8], exit_at_end: bool) -> RunResult {
         if let Some(t) = &self.terminal {
             return RunResult {
                 stdout: Vec::new(),
@@ -222,7 +247,7 @@ impl Environment {
                     stop_reason: None,
                 }
             }
-            Some(Ok(prog)) => self.run_program(Rc::new(prog)),
+            Some(Ok(prog)) => self.run_program(Rc::new(prog), exit_at_end),
         };
         result
             .stdout
@@ -237,18 +262,27 @@ impl Environment {
         result
     }
 
-    fn run_program(&mut self, prog: Rc<crate::shell::ast::Program>) -> RunResult {
+    fn run_program(
+        &mut self,
+        prog: Rc<crate::shell::ast::Program>,
+        exit_at_end: bool,
+    ) -> RunResult {
         let slot = self.shell.clone();
         let exited = Rc::new(RefCell::new(false));
         let exited2 = exited.clone();
         let task = Box::pin(async move {
             let mut sh = slot.borrow_mut().take().expect("shell present");
-            let r = sh.exec_list(&prog.body).await;
-            let is_exit = matches!(r, Err(crate::shell::Flow::Exit(_)));
+            let r = sh.exec_toplevel(&prog, true).await;
+            let is_exit = matches!(
+                r,
+                Err(crate::shell::Flow::Exit(_)) | Err(crate::shell::Flow::Abort(_))
+            );
             let status = match r {
-                Err(crate::shell::Flow::Exit(_)) => sh.finish(r).await,
+                _ if is_exit || exit_at_end => sh.finish(r).await,
                 Ok(s) => Ok(s),
-                Err(crate::shell::Flow::Return(s)) => Ok(s),
+                Err(crate::shell::Flow::Return(s))
+                | Err(crate::shell::Flow::Abort(s))
+                | Err(crate::shell::Flow::Exit(s)) => Ok(s),
                 Err(crate::shell::Flow::Break(_)) | Err(crate::shell::Flow::Continue(_)) => {
                     Ok(sh.status)
                 }

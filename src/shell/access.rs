@@ -62,7 +62,7 @@ impl Shell {
 
     fn readonly_error(&self, name: &[u8]) -> Flow {
         self.error_msg(&[name, b": readonly variable"].concat());
-        Flow::Exit(1)
+        Flow::Abort(1)
     }
 
     /// Applies `declare -i/-l/-u` to a value being assigned.
@@ -192,7 +192,7 @@ impl Shell {
                 if idx < 0 {
                     self.error_msg(&[&name[..], b"[", key, b"]: bad array subscript"].concat());
                     var.value = Some(Value::Indexed(m));
-                    return Err(Flow::Exit(1));
+                    return Err(Flow::Abort(1));
                 }
             }
             let old = if append { m.get(&idx).cloned() } else { None };
@@ -260,7 +260,11 @@ impl Shell {
             Ok(v) => Ok(v),
             Err(e) => {
                 self.error_msg(e.message.as_bytes());
-                Err(Flow::Exit(if e.fatal { 127 } else { 1 }))
+                Err(if e.fatal {
+                    Flow::Exit(self.fatal_status())
+                } else {
+                    Flow::Abort(1)
+                })
             }
         }
     }
@@ -281,7 +285,7 @@ impl Shell {
             Err(e) => {
                 self.error_msg(format!("{prefix}{}", e.message).as_bytes());
                 if e.fatal {
-                    return Err(Flow::Exit(127));
+                    return Err(Flow::Exit(self.fatal_status()));
                 }
                 Ok(Err(()))
             }
@@ -292,6 +296,15 @@ impl Shell {
     pub fn error_msg(&self, msg: &[u8]) {
         let mut line = self.arg0.clone();
         line.extend_from_slice(format!(": line {}: ", self.line).as_bytes());
+        line.extend_from_slice(msg);
+        line.push(b'\n');
+        self.write_err_now(&line);
+    }
+
+    /// Prints `NAME: message` on stderr (no line number, as bash's getopts does).
+    pub fn error_msg_noline(&self, msg: &[u8]) {
+        let mut line = self.arg0.clone();
+        line.extend_from_slice(b": ");
         line.extend_from_slice(msg);
         line.push(b'\n');
         self.write_err_now(&line);

@@ -8,6 +8,8 @@ use std::rc::Rc;
 #[derive(Clone, Debug, Default)]
 pub struct Program {
     pub body: List,
+    /// The text this program was parsed from.
+    pub source: std::rc::Rc<[u8]>,
 }
 
 /// Commands separated by `;`, `&` or newlines.
@@ -21,6 +23,11 @@ pub struct ListItem {
     pub and_or: AndOr,
     /// Terminated by `&`: run as a background job.
     pub background: bool,
+    /// Byte range of the item in the parsed text, and its first line (used to re-read
+    /// top-level commands when aliases are in effect).
+    pub start: usize,
+    pub end: usize,
+    pub line: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,9 @@ use std::rc::Rc;
 pub enum Flow {
     /// `exit N`, `set -e`, or a fatal shell error: the process ends with this status.
     Exit(i32),
+    /// An expansion or assignment error: the rest of the current top-level command is
+    /// discarded (a script read from a file goes on with the next command; `-c` exits).
+    Abort(i32),
     /// `return N` from a function or sourced file.
     Return(i32),
     Break(u32),
@@ -232,6 +235,8 @@ pub struct Shell {
     pub umask: u32,
     /// Character position inside the current `getopts` word.
     pub getopts_char: usize,
+    /// OPTIND value when `getopts_char` was last set (a changed OPTIND restarts parsing).
+    pub getopts_last_optind: usize,
     pub random_state: u32,
     pub is_subshell: bool,
     /// Descriptors opened for process substitutions, closed after the command.
@@ -241,6 +246,9 @@ pub struct Shell {
     pub hash: OrdMap<Vec<u8>, Vec<u8>>,
     /// `$$`: the pid of the shell that started the script (unchanged in subshells).
     pub dollar_pid: Pid,
+    /// Running a `-c` string: fatal errors exit with bash's `-c` statuses and aborted
+    /// commands end the shell.
+    pub c_mode: bool,
     /// Modeled memory this process reserved for its variables (released when it exits).
     pub mem_held: u64,
 }
@@ -275,6 +283,7 @@ impl Shell {
             start_secs,
             umask: 0o022,
             getopts_char: 0,
+            getopts_last_optind: 0,
             random_state: seed,
             is_subshell: false,
             procsub_fds: Vec::new(),
@@ -282,6 +291,7 @@ impl Shell {
             in_trap: false,
             hash: OrdMap::new(),
             dollar_pid: pid,
+            c_mode: false,
             mem_held: 0,
         }
     }
@@ -330,6 +340,15 @@ impl Shell {
             // bash keeps errexit in subshells but turns it off in substitutions; callers decide.
         }
         child
+    }
+
+    /// Exit status for fatal expansion errors (unbound variable, `${x:?}`).
+    pub fn fatal_status(&self) -> i32 {
+        if self.c_mode {
+            127
+        } else {
+            1
+        }
     }
 
     /// The next `$RANDOM` value (bash's 15-bit generator shape, seeded per session).

@@ -3,6 +3,7 @@
 //! `false`, `pwd`, `kill`) also answer when run through `env`, `xargs` or `find -exec`.
 
 mod io;
+mod misc;
 mod vars;
 
 use super::state::{Flow, Res, Shell};
@@ -10,42 +11,58 @@ use crate::process::Interrupt;
 
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
 const UNIMPLEMENTED: &[&str] = &[
-    "bind",
-    "complete",
-    "compgen",
-    "compopt",
-    "coproc",
-    "disown",
-    "enable",
-    "fc",
-    "fg",
-    "bg",
-    "history",
-    "logout",
-    "suspend",
-    "ulimit",
-    "times",
-    "caller",
-    "pushd",
-    "popd",
-    "dirs",
-    "mapfile",
-    "readarray",
-    "getopts",
-    "hash",
-    "alias",
-    "unalias",
-    "umask",
-    "jobs",
-    "kill",
+    "bind", "complete", "compgen", "compopt", "coproc", "disown", "enable", "fc", "fg", "bg",
+    "history", "logout", "suspend", "ulimit", "jobs",
 ];
 
 /// Names `type` reports as builtins.
 pub const BUILTINS: &[&str] = &[
-    ".", ":", "[", "break", "builtin", "cd", "command", "continue", "declare", "echo", "eval",
-    "exec", "exit", "export", "false", "let", "local", "printf", "pwd", "read", "readonly",
-    "return", "set", "shift", "shopt", "source", "test", "trap", "true", "type", "typeset",
-    "unset", "wait",
+    ".",
+    ":",
+    "[",
+    "break",
+    "alias",
+    "builtin",
+    "caller",
+    "cd",
+    "command",
+    "continue",
+    "declare",
+    "dirs",
+    "echo",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "getopts",
+    "hash",
+    "kill",
+    "let",
+    "local",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
 ];
 
 impl Shell {
@@ -90,6 +107,16 @@ impl Shell {
             "trap" => self.builtin_trap(args).await,
             "wait" => self.builtin_wait(args).await,
             "type" => self.builtin_type(args).await,
+            "kill" => self.builtin_kill(args).await,
+            "getopts" => self.builtin_getopts(args).await,
+            "mapfile" | "readarray" => self.builtin_mapfile(args).await,
+            "pushd" | "popd" | "dirs" => self.builtin_dirs(name, args).await,
+            "umask" => self.builtin_umask(args).await,
+            "caller" => self.builtin_caller(args).await,
+            "hash" => self.builtin_hash(args).await,
+            "times" => self.builtin_times().await,
+            "alias" => self.builtin_alias(args).await,
+            "unalias" => self.builtin_unalias(args),
             "command" => return Some(self.builtin_command(args).await),
             "builtin" => {
                 if args.is_empty() {
@@ -526,7 +553,7 @@ impl Shell {
                 status = 1;
                 continue;
             };
-            if num < 0 {
+            if num < -1 {
                 self.sys
                     .telemetry
                     .borrow_mut()

@@ -20,15 +20,65 @@ impl Shell {
     /// Runs a parsed program to completion in this process and returns the exit status.
     /// Handles `exit`, the EXIT trap and exhaustion.
     pub async fn run_program(&mut self, prog: &Program) -> Result<i32, Interrupt> {
-        let r = self.exec_list(&prog.body).await;
+        let r = self.exec_toplevel(prog, true).await;
         self.finish(r).await
+    }
+
+    /// Runs a script's top-level commands. An aborted command (expansion or assignment
+    /// error) ends a `-c` shell but only that command when the script came from a file
+    /// (`catch_abort`). With `expand_aliases` on and aliases defined, each command is read
+    /// again with the aliases as they were when its line started, as bash reads line by line.
+    pub fn exec_toplevel<'a>(
+        &'a mut self,
+        prog: &'a Program,
+        catch_abort: bool,
+    ) -> BoxFut<'a, Res<i32>> {
+        Box::pin(async move {
+            let mut status = self.status;
+            let mut snapshot: Option<super::parser::Aliases> = None;
+            let mut chunk_end = 0usize;
+            for item in &prog.body.items {
+                if item.start >= chunk_end {
+                    snapshot = (self.opts.expand_aliases && !self.aliases.is_empty())
+                        .then(|| self.aliases.clone());
+                    chunk_end = prog.source[item.end.min(prog.source.len())..]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map(|i| item.end + i + 1)
+                        .unwrap_or(prog.source.len());
+                }
+                let r = match &snapshot {
+                    Some(al) if item.end <= prog.source.len() && item.start < item.end => {
+                        let text = &prog.source[item.start..item.end];
+                        match super::parser::parse_with_aliases(text, item.line, Some(al)) {
+                            Ok(p) => self.exec_items(&p.body.items).await,
+                            Err(e) => {
+                                self.line = e.line;
+                                self.error_msg(e.message.as_bytes());
+                                Ok(2)
+                            }
+                        }
+                    }
+                    _ => self.exec_items(std::slice::from_ref(item)).await,
+                };
+                match r {
+                    Ok(s) => status = s,
+                    Err(Flow::Abort(s)) if catch_abort && !self.c_mode => {
+                        status = s;
+                        self.status = s;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(status)
+        })
     }
 
     /// Turns the final result of a process's work into its exit status, running the EXIT trap.
     pub async fn finish(&mut self, r: Res<i32>) -> Result<i32, Interrupt> {
         let mut status = match r {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => s,
             Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.status,
             Err(Flow::Int(i)) => {
                 self.release_memory();
@@ -69,7 +119,7 @@ impl Shell {
                     )));
                 }
                 let saved_line = self.line;
-                let r = self.exec_list(&prog.body).await;
+                let r = self.exec_toplevel(&prog, false).await;
                 self.line = saved_line;
                 self.depth -= 1;
                 r
@@ -83,22 +133,47 @@ impl Shell {
     }
 
     pub fn exec_list<'a>(&'a mut self, list: &'a List) -> BoxFut<'a, Res<i32>> {
+        self.exec_items(&list.items)
+    }
+
+    fn exec_items<'a>(&'a mut self, items: &'a [ListItem]) -> BoxFut<'a, Res<i32>> {
         Box::pin(async move {
             let mut status = self.status;
-            for item in &list.items {
+            for item in items {
                 if item.background {
                     status = self.spawn_background(&item.and_or).await?;
                     continue;
                 }
                 let (s, eligible) = self.exec_and_or(&item.and_or).await?;
                 status = s;
-                if s != 0 && eligible && self.opts.errexit && self.errexit_suppressed == 0 {
-                    return Err(Flow::Exit(s));
+                if s != 0 && eligible && self.errexit_suppressed == 0 {
+                    self.run_err_trap(s).await?;
+                    if self.opts.errexit {
+                        return Err(Flow::Exit(s));
+                    }
                 }
                 self.run_pending_traps().await?;
             }
             Ok(status)
         })
+    }
+
+    /// The ERR trap runs after a failing command where `set -e` would act.
+    async fn run_err_trap(&mut self, status: i32) -> Res<()> {
+        if self.in_trap {
+            return Ok(());
+        }
+        if let Some(cmd) = self.traps.get(&-1).cloned() {
+            if !cmd.is_empty() {
+                self.in_trap = true;
+                self.status = status;
+                let r = self.run_source(&cmd, b"trap").await;
+                self.in_trap = false;
+                r?;
+                self.status = status;
+            }
+        }
+        Ok(())
     }
 
     /// Runs handlers for caught signals that arrived.
@@ -297,6 +372,9 @@ impl Shell {
         let cmd = Command::Compound(
             Box::new(CompoundCommand::Group(List {
                 items: vec![ListItem {
+                    start: 0,
+                    end: 0,
+                    line: self.line,
                     and_or: ao.clone(),
                     background: false,
                 }],

@@ -446,6 +446,7 @@ impl Shell {
                 break;
             }
         }
+        let c_mode = command.is_some();
         let (src, arg0, rest) = match command {
             Some(c) => {
                 let arg0 = argv.get(i).cloned().unwrap_or_else(|| argv[0].clone());
@@ -511,6 +512,7 @@ impl Shell {
             .create_process(Some(self.pid), argv.clone(), self.cwd.clone())?;
         let mut child = self.fresh_shell(pid);
         child.arg0 = arg0;
+        child.c_mode = c_mode;
         child.positional = rest;
         for (n, on) in opts {
             child.opts.set(&n, on);
@@ -581,7 +583,7 @@ impl SubRunner for ShellRunner {
             match r {
                 Ok(s) => Ok(s),
                 Err(Flow::Int(i)) => Err(i),
-                Err(Flow::Exit(s)) | Err(Flow::Return(s)) => Ok(s),
+                Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => Ok(s),
                 Err(_) => Ok(0),
             }
         })
@@ -594,7 +596,7 @@ impl SubRunner for ShellRunner {
             match sh.run_nested_shell(argv).await {
                 Ok(s) => Ok(s),
                 Err(Flow::Int(i)) => Err(i),
-                Err(Flow::Exit(s)) | Err(Flow::Return(s)) => Ok(s),
+                Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => Ok(s),
                 Err(_) => Ok(0),
             }
         })

@@ -323,7 +323,7 @@ impl Shell {
                 self.error_msg(
                     format!("no match: {}", String::from_utf8_lossy(&f.text())).as_bytes(),
                 );
-                return Err(Flow::Exit(1));
+                return Err(Flow::Abort(1));
             }
             if !self.opts.nullglob {
                 out.push(f.text());

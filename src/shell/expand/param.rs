@@ -82,7 +82,7 @@ impl Shell {
                 Val::Unset => {
                     if self.opts.nounset {
                         self.error_msg(&[&name[..], b": unbound variable"].concat());
-                        return Err(Flow::Exit(1));
+                        return Err(Flow::Exit(self.fatal_status()));
                     }
                     return Ok((Val::Unset, name));
                 }
@@ -108,7 +108,7 @@ impl Shell {
                     && !target.iter().all(|b| b.is_ascii_digit())
                 {
                     self.error_msg(&[&target[..], b": invalid indirect expansion"].concat());
-                    return Err(Flow::Exit(1));
+                    return Err(Flow::Abort(1));
                 }
                 name = target;
             }
@@ -139,7 +139,7 @@ impl Shell {
             }
             msg.extend_from_slice(b": unbound variable");
             self.error_msg(&msg);
-            return Err(Flow::Exit(127));
+            return Err(Flow::Exit(self.fatal_status()));
         }
         Ok(val)
     }
@@ -169,10 +169,24 @@ impl Shell {
             });
         }
         let name = self.resolve_nameref(name);
-        if let Some(dynamic) = self.dynamic_var(&name) {
-            return Ok(dynamic);
-        }
-        let Some(var) = self.vars.get(&name).cloned() else {
+        let var = if name == b"PIPESTATUS" {
+            let m: imbl::OrdMap<i64, Vec<u8>> = self
+                .pipestatus
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (i as i64, s.to_string().into_bytes()))
+                .collect();
+            Some(crate::shell::vars::Var {
+                value: Some(Value::Indexed(m)),
+                attrs: 0,
+            })
+        } else {
+            if let Some(dynamic) = self.dynamic_var(&name) {
+                return Ok(dynamic);
+            }
+            self.vars.get(&name).cloned()
+        };
+        let Some(var) = var else {
             return Ok(Val::Unset);
         };
         match index {
@@ -266,7 +280,7 @@ impl Shell {
                         _ => {
                             if !crate::shell::parser::is_valid_name(name) {
                                 self.error_msg(&[name, b": cannot assign in this way"].concat());
-                                return Err(Flow::Exit(1));
+                                return Err(Flow::Abort(1));
                             }
                             self.set_scalar(name, v.clone())?;
                         }
@@ -291,7 +305,7 @@ impl Shell {
                         m.extend_from_slice(&msg);
                     }
                     self.error_msg(&m);
-                    return Err(Flow::Exit(127));
+                    return Err(Flow::Exit(self.fatal_status()));
                 }
                 Ok(self.finish_val(val, in_dq))
             }
@@ -378,7 +392,7 @@ impl Shell {
                                         ]
                                         .concat(),
                                     );
-                                    return Err(Flow::Exit(1));
+                                    return Err(Flow::Abort(1));
                                 }
                                 e
                             }
@@ -411,7 +425,7 @@ impl Shell {
                                     ]
                                     .concat(),
                                 );
-                                return Err(Flow::Exit(1));
+                                return Err(Flow::Abort(1));
                             }
                             Some(l) => (start + l).min(n),
                         };
@@ -591,15 +605,6 @@ impl Shell {
             b"LINENO" => self.line.to_string().into_bytes(),
             b"BASHPID" => self.pid.to_string().into_bytes(),
             b"BASH_SUBSHELL" => self.subshell_level.to_string().into_bytes(),
-            b"PIPESTATUS" => {
-                return Some(Val::Str(
-                    self.pipestatus
-                        .first()
-                        .map(|s| s.to_string())
-                        .unwrap_or_default()
-                        .into_bytes(),
-                ))
-            }
             b"FUNCNAME" => {
                 if self.call_stack.is_empty() {
                     return None;

@@ -11,7 +11,12 @@
 mod word;
 
 use super::ast::*;
+use imbl::OrdMap;
+use std::borrow::Cow;
 use std::rc::Rc;
+
+/// Alias name → replacement text.
+pub type Aliases = OrdMap<Vec<u8>, Vec<u8>>;
 
 /// Deepest nesting of compound commands, substitutions and `${...}` accepted.
 pub const MAX_NESTING: u32 = 200;
@@ -34,18 +39,35 @@ pub fn parse(src: &[u8]) -> Result<Program, ParseError> {
 
 /// Parses `src` whose first line is line `line` of a larger text.
 pub fn parse_at_line(src: &[u8], line: u32) -> Result<Program, ParseError> {
+    parse_with_aliases(src, line, None)
+}
+
+/// Parses with alias expansion (words in command position that name an alias are replaced
+/// by its text, as bash does while reading).
+pub fn parse_with_aliases(
+    src: &[u8],
+    line: u32,
+    aliases: Option<&Aliases>,
+) -> Result<Program, ParseError> {
     let mut p = Parser::new(src, line);
+    p.aliases = aliases.filter(|a| !a.is_empty()).cloned();
     let body = p.parse_list()?;
     p.skip_blanks();
     if !p.eof() {
         return Err(p.unexpected());
     }
     p.finish_heredocs_at_eof();
-    Ok(Program { body })
+    let source: Rc<[u8]> = Rc::from(&p.src[..]);
+    Ok(Program { body, source })
 }
 
 pub(crate) struct Parser<'a> {
-    src: &'a [u8],
+    src: Cow<'a, [u8]>,
+    aliases: Option<Aliases>,
+    /// Aliases being expanded, with the position where their text ends (no recursion).
+    active_aliases: Vec<(Vec<u8>, usize)>,
+    /// The last alias ended with a blank: the next word is checked too.
+    alias_next: bool,
     pos: usize,
     line: u32,
     pending_heredocs: Vec<Rc<HereDoc>>,
@@ -85,7 +107,10 @@ const RESERVED_TERMINATORS: &[&[u8]] = &[
 impl<'a> Parser<'a> {
     pub(crate) fn new(src: &'a [u8], line: u32) -> Parser<'a> {
         Parser {
-            src,
+            src: Cow::Borrowed(src),
+            aliases: None,
+            active_aliases: Vec::new(),
+            alias_next: false,
             pos: 0,
             line,
             pending_heredocs: Vec::new(),
@@ -301,6 +326,48 @@ impl<'a> Parser<'a> {
         RESERVED_TERMINATORS.iter().any(|w| self.at_word(w))
     }
 
+    /// If the word at the cursor is an alias (unquoted, not already being expanded), splices
+    /// its text into the input. Returns whether it did.
+    fn expand_alias_here(&mut self) -> bool {
+        let Some(aliases) = &self.aliases else {
+            return false;
+        };
+        let start = self.pos;
+        let mut end = start;
+        while end < self.src.len() {
+            let b = self.src[end];
+            if is_meta(b) || matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`') {
+                break;
+            }
+            end += 1;
+        }
+        if end == start
+            || (end < self.src.len() && matches!(self.src[end], b'\'' | b'"' | b'\\' | b'$' | b'`'))
+        {
+            return false;
+        }
+        let name = self.src[start..end].to_vec();
+        self.active_aliases.retain(|(_, e)| *e > start);
+        if self.active_aliases.iter().any(|(n, _)| *n == name) {
+            return false;
+        }
+        let Some(value) = aliases.get(&name).cloned() else {
+            return false;
+        };
+        let mut text = Vec::with_capacity(self.src.len() + value.len());
+        text.extend_from_slice(&self.src[..start]);
+        text.extend_from_slice(&value);
+        text.extend_from_slice(&self.src[end..]);
+        let delta = value.len() as isize - (end - start) as isize;
+        for (_, e) in self.active_aliases.iter_mut() {
+            *e = (*e as isize + delta) as usize;
+        }
+        self.active_aliases.push((name, start + value.len()));
+        self.alias_next = value.last().is_some_and(|&b| b == b' ' || b == b'\t');
+        self.src = Cow::Owned(text);
+        true
+    }
+
     // ---- lists ------------------------------------------------------------------------
 
     pub(crate) fn parse_list(&mut self) -> R<List> {
@@ -310,7 +377,9 @@ impl<'a> Parser<'a> {
             if self.at_list_terminator() {
                 break;
             }
+            let (start, line) = (self.pos, self.line);
             let and_or = self.parse_and_or()?;
+            let end = self.pos;
             self.skip_blanks_comments();
             let mut background = false;
             match self.peek() {
@@ -325,14 +394,26 @@ impl<'a> Parser<'a> {
                     self.newline()?;
                 }
                 _ => {
-                    items.push(ListItem { and_or, background });
+                    items.push(ListItem {
+                        and_or,
+                        background,
+                        start,
+                        end,
+                        line,
+                    });
                     if !self.at_list_terminator() {
                         return Err(self.unexpected());
                     }
                     break;
                 }
             }
-            items.push(ListItem { and_or, background });
+            items.push(ListItem {
+                and_or,
+                background,
+                start,
+                end,
+                line,
+            });
         }
         Ok(List { items })
     }
@@ -436,6 +517,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_command_inner(&mut self) -> R<Command> {
+        self.skip_blanks();
+        self.expand_alias_here();
         self.skip_blanks();
         let line = self.line;
         let compound = if self.starts_with(b"((") && self.arith_command_end().is_some() {
@@ -810,9 +893,40 @@ impl<'a> Parser<'a> {
                 self.skip_comment();
                 continue;
             }
+            if self.alias_next {
+                self.alias_next = false;
+                if self.expand_alias_here() {
+                    continue;
+                }
+            }
             if cmd.words.is_empty() {
                 if let Some(a) = self.try_parse_assignment()? {
                     cmd.assigns.push(a);
+                    continue;
+                }
+            } else if is_declaration(&cmd.words[0]) {
+                // `declare a=(1 2)`, `local x=$y`: assignment words as arguments.
+                let start = self.pos;
+                if let Some(a) = self.try_parse_assignment()? {
+                    let w = match a.value {
+                        AssignValue::Array(_) => Word {
+                            parts: vec![WordPart::Quoted(self.src[start..self.pos].to_vec())],
+                        },
+                        AssignValue::Scalar(v) => {
+                            let mut prefix = self.src[start..]
+                                .iter()
+                                .take_while(|&&b| b != b'=')
+                                .copied()
+                                .collect::<Vec<u8>>();
+                            prefix.push(b'=');
+                            let mut parts = vec![WordPart::Lit(prefix)];
+                            if !v.parts.is_empty() {
+                                parts.push(WordPart::DQuoted(v.parts));
+                            }
+                            Word { parts }
+                        }
+                    };
+                    cmd.words.push(w);
                     continue;
                 }
             }
@@ -1046,7 +1160,8 @@ impl<'a> Parser<'a> {
                     .position(|&b| b == b'\n')
                     .map(|i| self.pos + i)
                     .unwrap_or(self.src.len());
-                let mut text = &self.src[line_start..end];
+                let full = self.src[line_start..end].to_vec();
+                let mut text = &full[..];
                 self.pos = end;
                 if self.peek() == Some(b'\n') {
                     self.bump();
@@ -1304,6 +1419,14 @@ impl<'a> Parser<'a> {
     pub(crate) fn read_word(&mut self) -> R<Word> {
         self.read_word_ctx(word::Ctx::Normal)
     }
+}
+
+/// Builtins whose `name=value` arguments are assignments (no splitting, array literals).
+fn is_declaration(w: &Word) -> bool {
+    matches!(
+        w.as_literal(),
+        Some(b"declare" | b"typeset" | b"local" | b"export" | b"readonly")
+    )
 }
 
 /// Splits `a; b; c` at top-level semicolons (for `for ((;;))`).

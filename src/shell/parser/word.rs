@@ -132,7 +132,7 @@ impl Parser<'_> {
     pub(crate) fn read_word_ctx(&mut self, ctx: Ctx) -> R<Word> {
         let start = self.pos;
         let parts = self.read_parts(ctx, 0)?;
-        if self.pos == start && !matches!(ctx, Ctx::CasePattern) {
+        if self.pos == start && !matches!(ctx, Ctx::CasePattern | Ctx::AssignValue) {
             return Err(self.unexpected_here());
         }
         Ok(Word { parts })
@@ -592,6 +592,7 @@ impl Parser<'_> {
 
     /// Parses a nested program up to the closing `close` byte (consumed).
     pub(crate) fn parse_sub_program(&mut self, close: u8) -> R<Program> {
+        let start = self.pos;
         self.enter_word()?;
         let saved_backtick = self.in_backtick;
         self.in_backtick = false;
@@ -609,8 +610,9 @@ impl Parser<'_> {
             }
             return Err(self.unexpected_here());
         }
+        let source: Rc<[u8]> = Rc::from(&self.src[start..self.pos]);
         self.pos += 1;
-        Ok(Program { body })
+        Ok(Program { body, source })
     }
 
     fn read_backtick(&mut self, in_dq: bool) -> R<Program> {

@@ -1,0 +1,649 @@
+//! kill, getopts, mapfile/readarray, pushd/popd/dirs, umask, caller, hash, times.
+
+use crate::process::{parse_signal, signal_name, SIGNAL_NAMES};
+use crate::shell::state::{Flow, Res, Shell};
+use crate::shell::vars::Value;
+use crate::vfs::{path, FileType};
+
+impl Shell {
+    pub(super) async fn builtin_kill(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut sig = crate::process::SIGTERM;
+        let mut i = 0;
+        if let Some(a) = args.first() {
+            let t = String::from_utf8_lossy(a).into_owned();
+            if t == "-l" || t == "-L" {
+                if let Some(n) = args.get(1) {
+                    let v = String::from_utf8_lossy(n).into_owned();
+                    let out = match v.parse::<i32>() {
+                        Ok(num) => signal_name(if num > 128 { num - 128 } else { num })
+                            .map(|s| s.to_string()),
+                        Err(_) => parse_signal(&v).map(|n| n.to_string()),
+                    };
+                    return match out {
+                        Some(o) => {
+                            self.out_line(o.as_bytes()).await?;
+                            Ok(0)
+                        }
+                        None => {
+                            self.error_msg(
+                                format!("kill: {v}: invalid signal specification").as_bytes(),
+                            );
+                            Ok(1)
+                        }
+                    };
+                }
+                let names: Vec<String> = SIGNAL_NAMES
+                    .iter()
+                    .map(|(n, s)| format!("{n:>2}) SIG{s}"))
+                    .collect();
+                for chunk in names.chunks(5) {
+                    self.out_line(chunk.join("\t").as_bytes()).await?;
+                }
+                return Ok(0);
+            }
+            if t == "-s" || t == "-n" {
+                let Some(v) = args.get(1) else {
+                    self.error_msg(format!("kill: {t}: option requires an argument").as_bytes());
+                    return Ok(2);
+                };
+                match parse_signal(&String::from_utf8_lossy(v)) {
+                    Some(n) => sig = n,
+                    None => {
+                        self.error_msg(
+                            format!(
+                                "kill: {}: invalid signal specification",
+                                String::from_utf8_lossy(v)
+                            )
+                            .as_bytes(),
+                        );
+                        return Ok(1);
+                    }
+                }
+                i = 2;
+            } else if let Some(rest) = t.strip_prefix('-') {
+                if rest != "-" && !rest.is_empty() {
+                    match parse_signal(rest) {
+                        Some(n) => sig = n,
+                        None => {
+                            self.error_msg(
+                                format!("kill: {rest}: invalid signal specification").as_bytes(),
+                            );
+                            return Ok(1);
+                        }
+                    }
+                }
+                i = 1;
+            }
+        }
+        if i >= args.len() {
+            self.error_msg(b"kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+            return Ok(2);
+        }
+        let mut status = 0;
+        let mut to_self = false;
+        for a in &args[i..] {
+            let t = String::from_utf8_lossy(a).into_owned();
+            let pids: Vec<u32> = if let Some(j) = t.strip_prefix('%') {
+                let id = if j == "%" || j == "+" || j.is_empty() {
+                    self.jobs.last().map(|j| j.id)
+                } else {
+                    j.parse().ok()
+                };
+                match id.and_then(|id| self.jobs.iter().find(|x| x.id == id)) {
+                    Some(job) => vec![job.pid],
+                    None => {
+                        self.error_msg(format!("kill: {t}: no such job").as_bytes());
+                        status = 1;
+                        continue;
+                    }
+                }
+            } else {
+                match t.parse::<i64>() {
+                    Ok(n) if n > 0 => vec![n as u32],
+                    Ok(n) if n < 0 => {
+                        // A process group.
+                        let pg = (-n) as u32;
+                        self.sys
+                            .live_pids()
+                            .into_iter()
+                            .filter(|p| self.sys.proc_snapshot(*p).is_some_and(|x| x.pgid == pg))
+                            .collect()
+                    }
+                    Ok(0) => self.sys.live_pids(),
+                    _ => {
+                        self.error_msg(
+                            format!("kill: {t}: arguments must be process or job IDs").as_bytes(),
+                        );
+                        status = 1;
+                        continue;
+                    }
+                }
+            };
+            for pid in pids {
+                if pid == self.pid {
+                    to_self = true;
+                }
+                if !self.sys.signal(pid, sig) {
+                    self.error_msg(format!("kill: ({pid}) - No such process").as_bytes());
+                    status = 1;
+                }
+            }
+        }
+        if to_self {
+            // Give the scheduler a chance to apply a fatal signal to this process.
+            self.sys.yield_now().await;
+        }
+        Ok(status)
+    }
+
+    pub(super) async fn builtin_getopts(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.len() < 2 {
+            self.error_msg(b"getopts: usage: getopts optstring name [arg ...]");
+            return Ok(2);
+        }
+        let optstring = args[0].clone();
+        let name = args[1].clone();
+        let params: Vec<Vec<u8>> = if args.len() > 2 {
+            args[2..].to_vec()
+        } else {
+            self.positional.clone()
+        };
+        let silent = optstring.first() == Some(&b':');
+        let spec = if silent {
+            &optstring[1..]
+        } else {
+            &optstring[..]
+        };
+        let mut optind: usize = self
+            .get_scalar(b"OPTIND")
+            .and_then(|v| String::from_utf8_lossy(&v).trim().parse().ok())
+            .unwrap_or(1)
+            .max(1);
+        if self.getopts_last_optind != optind {
+            self.getopts_char = 0;
+        }
+        let finish = |sh: &mut Shell, optind: usize, c: usize| -> Res<()> {
+            sh.getopts_char = c;
+            sh.getopts_last_optind = optind;
+            sh.set_scalar(b"OPTIND", optind.to_string().into_bytes())
+        };
+        let Some(arg) = params.get(optind - 1).cloned() else {
+            self.set_scalar(&name, b"?".to_vec())?;
+            finish(self, optind, 0)?;
+            return Ok(1);
+        };
+        if self.getopts_char == 0 {
+            if arg.len() < 2 || arg[0] != b'-' {
+                self.set_scalar(&name, b"?".to_vec())?;
+                finish(self, optind, 0)?;
+                return Ok(1);
+            }
+            if arg == b"--" {
+                self.set_scalar(&name, b"?".to_vec())?;
+                finish(self, optind + 1, 0)?;
+                return Ok(1);
+            }
+            self.getopts_char = 1;
+        }
+        let pos = self.getopts_char;
+        let c = arg[pos];
+        let at_end = pos + 1 >= arg.len();
+        let spec_pos = spec.iter().position(|&x| x == c && x != b':');
+        self.vars.remove(b"OPTARG");
+        match spec_pos {
+            None => {
+                if silent {
+                    self.set_scalar(b"OPTARG", vec![c])?;
+                } else {
+                    self.error_msg_noline(format!("illegal option -- {}", c as char).as_bytes());
+                }
+                self.set_scalar(&name, b"?".to_vec())?;
+                if at_end {
+                    finish(self, optind + 1, 0)?;
+                } else {
+                    finish(self, optind, pos + 1)?;
+                }
+                Ok(0)
+            }
+            Some(sp) => {
+                let takes_arg = spec.get(sp + 1) == Some(&b':');
+                if !takes_arg {
+                    self.set_scalar(&name, vec![c])?;
+                    if at_end {
+                        finish(self, optind + 1, 0)?;
+                    } else {
+                        finish(self, optind, pos + 1)?;
+                    }
+                    return Ok(0);
+                }
+                if !at_end {
+                    self.set_scalar(b"OPTARG", arg[pos + 1..].to_vec())?;
+                    self.set_scalar(&name, vec![c])?;
+                    finish(self, optind + 1, 0)?;
+                    return Ok(0);
+                }
+                match params.get(optind) {
+                    Some(v) => {
+                        self.set_scalar(b"OPTARG", v.clone())?;
+                        self.set_scalar(&name, vec![c])?;
+                        optind += 2;
+                        finish(self, optind, 0)?;
+                        Ok(0)
+                    }
+                    None => {
+                        if silent {
+                            self.set_scalar(&name, b":".to_vec())?;
+                            self.set_scalar(b"OPTARG", vec![c])?;
+                        } else {
+                            self.set_scalar(&name, b"?".to_vec())?;
+                            self.error_msg_noline(
+                                format!("option requires an argument -- {}", c as char).as_bytes(),
+                            );
+                        }
+                        finish(self, optind + 1, 0)?;
+                        Ok(0)
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) async fn builtin_mapfile(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut strip = false;
+        let mut delim = b'\n';
+        let mut count = 0usize;
+        let mut origin = 0i64;
+        let mut skip = 0usize;
+        let mut fd = 0u32;
+        let mut name = b"MAPFILE".to_vec();
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            let val = |i: &mut usize| -> Option<Vec<u8>> {
+                *i += 1;
+                args.get(*i).cloned()
+            };
+            match &a[..] {
+                b"-t" => strip = true,
+                b"-d" => delim = val(&mut i).and_then(|v| v.first().copied()).unwrap_or(0),
+                b"-n" => {
+                    count = val(&mut i)
+                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
+                        .unwrap_or(0)
+                }
+                b"-O" => {
+                    origin = val(&mut i)
+                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
+                        .unwrap_or(0)
+                }
+                b"-s" => {
+                    skip = val(&mut i)
+                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
+                        .unwrap_or(0)
+                }
+                b"-u" => {
+                    fd = val(&mut i)
+                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
+                        .unwrap_or(0)
+                }
+                b"-C" | b"-c" => {
+                    self.error_msg(b"mapfile: -C/-c callbacks are not supported in shellsim");
+                    self.sys
+                        .telemetry
+                        .borrow_mut()
+                        .note_unsupported("mapfile -C".into());
+                    return Ok(2);
+                }
+                _ if a.first() == Some(&b'-') && a.len() > 1 => {
+                    self.error_msg(
+                        format!("mapfile: {}: invalid option", String::from_utf8_lossy(a))
+                            .as_bytes(),
+                    );
+                    return Ok(2);
+                }
+                _ => name = a.clone(),
+            }
+            i += 1;
+        }
+        let Some(file) = self.sys.fd(self.pid, fd) else {
+            self.error_msg(
+                format!("mapfile: {fd}: invalid file descriptor: Bad file descriptor").as_bytes(),
+            );
+            return Ok(1);
+        };
+        let mut m = match (
+            origin > 0,
+            self.vars.get(&name).and_then(|v| v.value.clone()),
+        ) {
+            (true, Some(Value::Indexed(m))) => m,
+            _ => imbl::OrdMap::new(),
+        };
+        let mut idx = origin;
+        let mut read = 0usize;
+        let mut line = Vec::new();
+        loop {
+            if count > 0 && read >= count {
+                break;
+            }
+            let b = match self.sys.read(&file, 1).await {
+                Ok(b) => b,
+                Err(crate::process::IoError::Interrupted(i)) => return Err(Flow::Int(i)),
+                Err(_) => Vec::new(),
+            };
+            let eof = b.is_empty();
+            if !eof {
+                line.push(b[0]);
+            }
+            if (eof && !line.is_empty()) || (!eof && b[0] == delim) {
+                let mut l = std::mem::take(&mut line);
+                if strip && l.last() == Some(&delim) {
+                    l.pop();
+                }
+                if skip > 0 {
+                    skip -= 1;
+                } else {
+                    self.sys.meter.reserve(l.len() as u64 + 32)?;
+                    self.mem_held += l.len() as u64 + 32;
+                    m.insert(idx, l);
+                    idx += 1;
+                    read += 1;
+                }
+            }
+            if eof {
+                break;
+            }
+        }
+        self.set_value(&name, Value::Indexed(m))?;
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_dirs(&mut self, name: &str, args: &[Vec<u8>]) -> Res<i32> {
+        match name {
+            "pushd" => {
+                let target = match args.first() {
+                    Some(t) => t.clone(),
+                    None => match self.dir_stack.pop() {
+                        Some(t) => t,
+                        None => {
+                            self.error_msg(b"pushd: no other directory");
+                            return Ok(1);
+                        }
+                    },
+                };
+                let old = self.cwd.clone();
+                let st = self.builtin_cd_quiet(&target)?;
+                if st != 0 {
+                    return Ok(st);
+                }
+                self.dir_stack.push(old);
+            }
+            "popd" => {
+                let Some(top) = self.dir_stack.pop() else {
+                    self.error_msg(b"popd: directory stack empty");
+                    return Ok(1);
+                };
+                let st = self.builtin_cd_quiet(&top)?;
+                if st != 0 {
+                    return Ok(st);
+                }
+            }
+            _ => {
+                if args.first().map(|a| &a[..]) == Some(b"-c") {
+                    self.dir_stack.clear();
+                    return Ok(0);
+                }
+            }
+        }
+        let home = self.get_scalar(b"HOME").unwrap_or_default();
+        let show = |p: &[u8]| -> Vec<u8> {
+            if !home.is_empty()
+                && p.starts_with(&home)
+                && (p.len() == home.len() || p[home.len()] == b'/')
+            {
+                [b"~", &p[home.len()..]].concat()
+            } else {
+                p.to_vec()
+            }
+        };
+        let mut parts = vec![show(&self.cwd)];
+        for d in self.dir_stack.iter().rev() {
+            parts.push(show(d));
+        }
+        let line = parts.join(&b' ');
+        self.out_line(&line).await?;
+        Ok(0)
+    }
+
+    fn builtin_cd_quiet(&mut self, target: &[u8]) -> Res<i32> {
+        let new = path::normalize(&path::join(&self.cwd, target));
+        match self.sys.vfs.borrow().stat(&new) {
+            Ok(s) if s.file_type == FileType::Dir => {}
+            Ok(_) => {
+                self.error_msg(
+                    format!("cd: {}: Not a directory", String::from_utf8_lossy(target)).as_bytes(),
+                );
+                return Ok(1);
+            }
+            Err(e) => {
+                self.error_msg(
+                    format!("cd: {}: {}", String::from_utf8_lossy(target), e.message()).as_bytes(),
+                );
+                return Ok(1);
+            }
+        }
+        let old = std::mem::replace(&mut self.cwd, new.clone());
+        self.set_scalar(b"OLDPWD", old)?;
+        self.set_scalar(b"PWD", new)?;
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_umask(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let symbolic = args.iter().any(|a| a == b"-S");
+        let rest: Vec<&Vec<u8>> = args.iter().filter(|a| a.first() != Some(&b'-')).collect();
+        match rest.first() {
+            None => {
+                let line = if symbolic {
+                    let perm = |shift: u32| {
+                        let bits = (!self.umask >> shift) & 7;
+                        let mut s = String::new();
+                        if bits & 4 != 0 {
+                            s.push('r');
+                        }
+                        if bits & 2 != 0 {
+                            s.push('w');
+                        }
+                        if bits & 1 != 0 {
+                            s.push('x');
+                        }
+                        s
+                    };
+                    format!("u={},g={},o={}", perm(6), perm(3), perm(0))
+                } else {
+                    format!("{:04o}", self.umask)
+                };
+                self.out_line(line.as_bytes()).await?;
+                Ok(0)
+            }
+            Some(v) => {
+                match u32::from_str_radix(&String::from_utf8_lossy(v), 8) {
+                    Ok(m) if m <= 0o777 => {
+                        self.umask = m;
+                        Ok(0)
+                    }
+                    _ => {
+                        self.error_msg(format!("umask: {}: octal number out of range or symbolic modes not supported", String::from_utf8_lossy(v)).as_bytes());
+                        Ok(1)
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) async fn builtin_caller(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let n: usize = args
+            .first()
+            .and_then(|a| String::from_utf8_lossy(a).parse().ok())
+            .unwrap_or(0);
+        let len = self.call_stack.len();
+        if n >= len {
+            return Ok(1);
+        }
+        let frame = self.call_stack[len - 1 - n].clone();
+        let caller_name = if len >= n + 2 {
+            self.call_stack[len - 2 - n].name.clone()
+        } else {
+            b"main".to_vec()
+        };
+        let mut line = format!("{} ", frame.call_line).into_bytes();
+        if !args.is_empty() {
+            line.extend_from_slice(&caller_name);
+            line.push(b' ');
+        }
+        line.extend_from_slice(if frame.source.is_empty() {
+            b"main"
+        } else {
+            &frame.source
+        });
+        self.out_line(&line).await?;
+        Ok(0)
+    }
+
+    pub(super) async fn builtin_hash(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.is_empty() {
+            self.error_msg(b"hash: hash table empty");
+            return Ok(0);
+        }
+        let mut status = 0;
+        for a in args {
+            if a == b"-r" {
+                self.hash.clear();
+                continue;
+            }
+            if a.first() == Some(&b'-') {
+                continue;
+            }
+            if self.describe_command(a).is_none() {
+                self.error_msg(
+                    format!("hash: {}: not found", String::from_utf8_lossy(a)).as_bytes(),
+                );
+                status = 1;
+            }
+        }
+        Ok(status)
+    }
+
+    pub(super) async fn builtin_times(&mut self) -> Res<i32> {
+        let cpu_ns = self.sys.meter.cpu_used() * crate::limits::cost::CPU_UNIT_NANOS;
+        let secs = cpu_ns as f64 / 1e9;
+        let fmt = |s: f64| format!("{}m{:.3}s", (s / 60.0) as u64, s % 60.0);
+        self.out_line(format!("{} {}", fmt(secs), fmt(0.0)).as_bytes())
+            .await?;
+        self.out_line(format!("{} {}", fmt(0.0), fmt(0.0)).as_bytes())
+            .await?;
+        Ok(0)
+    }
+}
+
+impl Shell {
+    pub(super) async fn builtin_alias(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let args: Vec<&Vec<u8>> = args.iter().filter(|a| *a != b"--" && *a != b"-p").collect();
+        if args.is_empty() {
+            let all: Vec<(Vec<u8>, Vec<u8>)> = self
+                .aliases
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            for (k, v) in all {
+                let line = [
+                    b"alias ",
+                    &k[..],
+                    b"=",
+                    &crate::shell::printf::shell_quote_single(&v)[..],
+                ]
+                .concat();
+                self.out_line(&line).await?;
+            }
+            return Ok(0);
+        }
+        let mut status = 0;
+        for a in args {
+            match a.iter().position(|&b| b == b'=') {
+                Some(eq) => {
+                    let name = &a[..eq];
+                    if name.is_empty()
+                        || name.iter().any(|&b| {
+                            matches!(
+                                b,
+                                b'/' | b'$'
+                                    | b'`'
+                                    | b'='
+                                    | b' '
+                                    | b'\t'
+                                    | b'\n'
+                                    | b'\''
+                                    | b'"'
+                                    | b'('
+                                    | b')'
+                                    | b'<'
+                                    | b'>'
+                                    | b'&'
+                                    | b'|'
+                                    | b';'
+                            )
+                        })
+                    {
+                        self.error_msg(
+                            format!(
+                                "alias: `{}': invalid alias name",
+                                String::from_utf8_lossy(name)
+                            )
+                            .as_bytes(),
+                        );
+                        status = 1;
+                        continue;
+                    }
+                    self.aliases.insert(name.to_vec(), a[eq + 1..].to_vec());
+                }
+                None => match self.aliases.get(a).cloned() {
+                    Some(v) => {
+                        let line = [
+                            b"alias ",
+                            &a[..],
+                            b"=",
+                            &crate::shell::printf::shell_quote_single(&v)[..],
+                        ]
+                        .concat();
+                        self.out_line(&line).await?;
+                    }
+                    None => {
+                        self.error_msg(
+                            format!("alias: {}: not found", String::from_utf8_lossy(a)).as_bytes(),
+                        );
+                        status = 1;
+                    }
+                },
+            }
+        }
+        Ok(status)
+    }
+
+    pub(super) fn builtin_unalias(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut status = 0;
+        for a in args {
+            if a == b"-a" {
+                self.aliases.clear();
+                continue;
+            }
+            if a == b"--" {
+                continue;
+            }
+            if self.aliases.remove(a).is_none() {
+                self.error_msg(
+                    format!("unalias: {}: not found", String::from_utf8_lossy(a)).as_bytes(),
+                );
+                status = 1;
+            }
+        }
+        Ok(status)
+    }
+}
