@@ -252,6 +252,9 @@ pub enum WordPart {
     Tilde(Vec<u8>),
     /// `<(...)` (true) or `>(...)` (false)
     ProcSub(Rc<Program>, bool),
+    /// `name=(...)` as an argument of `declare`/`local`/...: the name is the argument, and
+    /// the array is assigned after the builtin has set attributes and scope.
+    DeclArray(Rc<Assign>),
     /// `$"..."` locale string: treated as `"..."`.
     Empty,
 }
@@ -366,4 +369,6 @@ pub enum ParamOp {
     },
     /// `${!arr[@]}` / `${!arr[*]}`
     Keys,
+    /// Malformed text: "bad substitution" when expanded (bash reports it at run time).
+    Bad(Vec<u8>),
 }

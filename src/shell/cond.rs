@@ -137,24 +137,41 @@ impl Shell {
         }
     }
 
-    fn var_is_set(&self, v: &[u8]) -> bool {
+    fn var_is_set(&mut self, v: &[u8]) -> bool {
         if let Some(open) = v.iter().position(|&b| b == b'[') {
-            let name = &v[..open];
-            let key = &v[open + 1..v.len().saturating_sub(1)];
-            return match self.vars.get(name).and_then(|x| x.value.as_ref()) {
-                Some(super::vars::Value::Indexed(m)) => std::str::from_utf8(key)
-                    .ok()
-                    .and_then(|k| k.parse::<i64>().ok())
-                    .is_some_and(|k| m.contains_key(&k)),
-                Some(super::vars::Value::Assoc(m)) => m.contains_key(key),
-                Some(super::vars::Value::Str(_)) => key == b"0",
+            let name = self.resolve_nameref(&v[..open]);
+            let key = v[open + 1..v.len().saturating_sub(1)].to_vec();
+            let value = self.vars.get(&name).and_then(|x| x.value.clone());
+            return match value {
+                Some(super::vars::Value::Indexed(m)) => {
+                    if key == b"@" || key == b"*" {
+                        return !m.is_empty();
+                    }
+                    let Ok(mut k) = self.arith(&key) else {
+                        return false;
+                    };
+                    if k < 0 {
+                        let max = m.keys().next_back().map(|x| x + 1).unwrap_or(0);
+                        k += max;
+                        if k < 0 {
+                            self.error_msg(&[&name[..], b": bad array subscript"].concat());
+                            return false;
+                        }
+                    }
+                    m.contains_key(&k)
+                }
+                Some(super::vars::Value::Assoc(m)) => m.contains_key(&key),
+                Some(super::vars::Value::Str(_)) => {
+                    self.arith(&key).map(|k| k == 0 || k == -1).unwrap_or(false)
+                }
                 None => false,
             };
         }
         if self.special_param(v).is_some() {
             return true;
         }
-        self.vars.get(v).is_some_and(|x| x.value.is_some())
+        let name = self.resolve_nameref(v);
+        self.vars.get(&name).is_some_and(|x| x.value.is_some())
     }
 
     /// Binary operators shared by `test` and `[[ ]]` (`in_cond`: `<`/`>` compare strings).

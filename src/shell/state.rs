@@ -53,6 +53,8 @@ pub struct Options {
     pub noexec: bool,
     pub verbose: bool,
     pub posix: bool,
+    pub errtrace: bool,
+    pub functrace: bool,
     // shopt
     pub extglob: bool,
     pub nullglob: bool,
@@ -70,6 +72,8 @@ pub struct Options {
 pub const SET_OPTIONS: &[(&str, char)] = &[
     ("allexport", 'a'),
     ("errexit", 'e'),
+    ("errtrace", 'E'),
+    ("functrace", 'T'),
     ("noclobber", 'C'),
     ("noexec", 'n'),
     ("noglob", 'f'),
@@ -106,6 +110,8 @@ impl Options {
             "noexec" => self.noexec,
             "verbose" => self.verbose,
             "posix" => self.posix,
+            "errtrace" => self.errtrace,
+            "functrace" => self.functrace,
             "extglob" => self.extglob,
             "nullglob" => self.nullglob,
             "failglob" => self.failglob,
@@ -132,6 +138,8 @@ impl Options {
             "noexec" => &mut self.noexec,
             "verbose" => &mut self.verbose,
             "posix" => &mut self.posix,
+            "errtrace" => &mut self.errtrace,
+            "functrace" => &mut self.functrace,
             "extglob" => &mut self.extglob,
             "nullglob" => &mut self.nullglob,
             "failglob" => &mut self.failglob,
@@ -249,6 +257,8 @@ pub struct Shell {
     /// Running a `-c` string: fatal errors exit with bash's `-c` statuses and aborted
     /// commands end the shell.
     pub c_mode: bool,
+    /// Array assignments found while expanding a declaration builtin's arguments.
+    pub pending_decl_arrays: Vec<Rc<super::ast::Assign>>,
     /// Modeled memory this process reserved for its variables (released when it exits).
     pub mem_held: u64,
 }
@@ -292,6 +302,7 @@ impl Shell {
             hash: OrdMap::new(),
             dollar_pid: pid,
             c_mode: false,
+            pending_decl_arrays: Vec::new(),
             mem_held: 0,
         }
     }
@@ -334,8 +345,12 @@ impl Shell {
         child.jobs.clear();
         child.procsub_fds.clear();
         child.mem_held = 0;
-        // Traps other than ignored signals are reset in subshells.
-        child.traps.retain(|_, cmd| cmd.is_empty());
+        // Traps other than ignored signals are reset in subshells; ERR and DEBUG survive with
+        // errtrace / functrace.
+        let (errtrace, functrace) = (self.opts.errtrace, self.opts.functrace);
+        child.traps.retain(|sig, cmd| {
+            cmd.is_empty() || (*sig == -1 && errtrace) || (*sig == -2 && functrace)
+        });
         if !self.opts.inherit_errexit && !self.opts.posix {
             // bash keeps errexit in subshells but turns it off in substitutions; callers decide.
         }

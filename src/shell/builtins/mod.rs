@@ -553,7 +553,7 @@ impl Shell {
                 status = 1;
                 continue;
             };
-            if num < -1 {
+            if num < -2 {
                 self.sys
                     .telemetry
                     .borrow_mut()

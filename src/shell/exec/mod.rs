@@ -109,7 +109,9 @@ impl Shell {
     pub async fn run_source(&mut self, src: &[u8], what: &[u8]) -> Res<i32> {
         self.sys
             .charge(cost::per_bytes(src.len(), 1, cost::PARSE_PER_BYTE))?;
-        match super::parser::parse_at_line(src, 1) {
+        // Sourced files count their own lines; eval and trap text runs on the caller's line.
+        let start_line = if what == b"source" { 1 } else { self.line };
+        match super::parser::parse_at_line(src, start_line) {
             Ok(prog) => {
                 self.depth += 1;
                 if self.depth > MAX_CALL_DEPTH {
@@ -158,9 +160,33 @@ impl Shell {
         })
     }
 
+    /// The DEBUG trap runs before each simple command, `((...))` and `[[...]]` (not inside
+    /// functions, as without `set -T`). Its status is ignored; `$?` is preserved.
+    pub(crate) async fn run_debug_trap(&mut self) -> Res<()> {
+        if self.in_trap || (!self.call_stack.is_empty() && !self.opts.functrace) {
+            return Ok(());
+        }
+        let Some(cmd) = self.traps.get(&-2).cloned() else {
+            return Ok(());
+        };
+        if cmd.is_empty() {
+            return Ok(());
+        }
+        let saved = self.status;
+        self.in_trap = true;
+        let r = self.run_source(&cmd, b"trap").await;
+        self.in_trap = false;
+        match r {
+            Ok(_) | Err(Flow::Return(_)) => {}
+            Err(e) => return Err(e),
+        }
+        self.status = saved;
+        Ok(())
+    }
+
     /// The ERR trap runs after a failing command where `set -e` would act.
     async fn run_err_trap(&mut self, status: i32) -> Res<()> {
-        if self.in_trap {
+        if self.in_trap || (!self.call_stack.is_empty() && !self.opts.errtrace) {
             return Ok(());
         }
         if let Some(cmd) = self.traps.get(&-1).cloned() {
@@ -232,6 +258,7 @@ impl Shell {
 
     async fn exec_pipeline(&mut self, pl: &Pipeline) -> Res<i32> {
         self.sys.charge(cost::EXEC_NODE)?;
+        self.line = pl.line;
         self.sys.maybe_yield().await;
         if pl.negated {
             self.errexit_suppressed += 1;
@@ -620,6 +647,7 @@ impl Shell {
             }
             CompoundCommand::Arith(w, line) => {
                 self.line = *line;
+                self.run_debug_trap().await?;
                 let t = self.expand_single(w).await?;
                 let s = match self.arith_status(&t, "((: ")? {
                     Ok(v) => i32::from(v == 0),
@@ -630,6 +658,7 @@ impl Shell {
             }
             CompoundCommand::Cond(e, line) => {
                 self.line = *line;
+                self.run_debug_trap().await?;
                 let s = match self.eval_cond(e).await? {
                     Some(true) => 0,
                     Some(false) => 1,

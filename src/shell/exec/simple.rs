@@ -13,6 +13,10 @@ use std::rc::Rc;
 impl Shell {
     pub(crate) async fn exec_simple(&mut self, sc: &SimpleCommand) -> Res<i32> {
         self.sys.charge(cost::EXEC_NODE)?;
+        if !self.traps.is_empty() {
+            self.run_debug_trap().await?;
+        }
+        self.pending_decl_arrays.clear();
         let argv = self.expand_words(&sc.words).await?;
         if argv.is_empty() {
             // Assignments only (their values may run substitutions, whose status counts).
@@ -83,7 +87,17 @@ impl Shell {
                 return Ok(1);
             }
         };
-        let r = self.dispatch(argv, &temp_env).await;
+        let decl_arrays = std::mem::take(&mut self.pending_decl_arrays);
+        let mut r = self.dispatch(argv, &temp_env).await;
+        if r.is_ok() {
+            // `declare a=(...)`: the builtin set scope and attributes; now assign the array.
+            for a in decl_arrays {
+                if let Err(e) = self.do_assign(&a).await {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
         if name == b"exec" && sc.words.len() == 1 {
             // `exec` with only redirections makes them permanent.
         } else {

@@ -36,6 +36,8 @@ pub(crate) enum Item {
     Break,
     /// A quoted empty string that still makes a field (`""`).
     QuotedEmpty,
+    /// `"$@"` / `"${a[@]}"` with no elements: contributes nothing, not even an empty field.
+    EmptyAt,
 }
 
 /// One field being built: pieces plus whether it exists even if empty.
@@ -104,7 +106,7 @@ impl Shell {
                 match it {
                     Item::Piece(b, _) => out.extend_from_slice(&b),
                     Item::Break => out.push(b' '),
-                    Item::QuotedEmpty => {}
+                    Item::QuotedEmpty | Item::EmptyAt => {}
                 }
             }
             Ok(out)
@@ -121,7 +123,7 @@ impl Shell {
                     Item::Piece(b, Kind::Quoted) => out.extend_from_slice(&pattern::escape(&b)),
                     Item::Piece(b, _) => out.extend_from_slice(&b),
                     Item::Break => out.push(b' '),
-                    Item::QuotedEmpty => {}
+                    Item::QuotedEmpty | Item::EmptyAt => {}
                 }
             }
             Ok(out)
@@ -185,6 +187,9 @@ impl Shell {
                                 }
                             }
                             param::Expansion::Fields(fields) => {
+                                if fields.is_empty() && in_dq {
+                                    items.push(Item::EmptyAt);
+                                }
                                 let mut first = true;
                                 for f in fields {
                                     self.sys.charge(cost::per_bytes(
@@ -221,6 +226,10 @@ impl Shell {
                         let text = self.expand_single(w).await?;
                         let n = self.arith(&text)?;
                         items.push(Item::Piece(n.to_string().into_bytes(), exp_kind));
+                    }
+                    WordPart::DeclArray(assign) => {
+                        self.pending_decl_arrays.push(assign.clone());
+                        items.push(Item::Piece(assign.name.clone(), Kind::Quoted));
                     }
                     WordPart::ProcSub(prog, is_in) => {
                         let path = self.process_substitution(prog, *is_in).await?;
@@ -266,6 +275,7 @@ impl Shell {
                 Item::QuotedEmpty => {
                     cur.exists = true;
                 }
+                Item::EmptyAt => {}
                 Item::Piece(bytes, Kind::Split) if !ifs.is_empty() => {
                     let mut run = Vec::new();
                     for &c in &bytes {

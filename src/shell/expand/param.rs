@@ -57,6 +57,10 @@ impl Shell {
         in_dq: bool,
     ) -> BoxFut<'a, Res<Expansion>> {
         Box::pin(async move {
+            if let ParamOp::Bad(text) = &pe.op {
+                self.error_msg(&[&text[..], b": bad substitution"].concat());
+                return Err(Flow::Abort(1));
+            }
             let (val, name_for_msgs) = self.lookup_param(pe, in_dq).await?;
             self.apply_param_op(pe, val, &name_for_msgs, in_dq).await
         })
@@ -75,7 +79,8 @@ impl Shell {
             ParamName::Var(n) => (n.clone(), pe.index.clone()),
         };
         if pe.indirect {
-            let target = self.special_or_var(&name, None).await?;
+            let target = self.special_or_var(&name, index.as_ref()).await?;
+            index = None;
             let target = match target {
                 Val::Str(s) => s,
                 Val::List(v, _) => v.join(&b' '),
@@ -403,6 +408,35 @@ impl Shell {
                         ))
                     }
                     Val::List(v, star) => {
+                        if matches!(pe.index, Some(Subscript::At | Subscript::Star)) {
+                            if let Some(Value::Indexed(m)) =
+                                self.vars.get(name).and_then(|x| x.value.clone())
+                            {
+                                // Sparse arrays slice by index, not by position.
+                                let max = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
+                                let start = if off < 0 { max + off } else { off };
+                                if start < 0 {
+                                    return Ok(self.finish_val(Val::List(Vec::new(), star), in_dq));
+                                }
+                                let rest = m.range(start..).map(|(_, v)| v.clone());
+                                let elems: Vec<Vec<u8>> = match len {
+                                    None => rest.collect(),
+                                    Some(l) if l < 0 => {
+                                        self.error_msg(
+                                            &[
+                                                &l.to_string().into_bytes()[..],
+                                                b": substring expression < 0",
+                                            ]
+                                            .concat(),
+                                        );
+                                        return Err(Flow::Abort(1));
+                                    }
+                                    Some(l) => rest.take(l as usize).collect(),
+                                };
+                                let _ = v;
+                                return Ok(self.finish_val(Val::List(elems, star), in_dq));
+                            }
+                        }
                         // For $@ the offset counts $0 as element 0.
                         let mut elems = v;
                         if matches!(pe.name, ParamName::Var(ref n) if n == b"@" || n == b"*")
@@ -481,6 +515,7 @@ impl Shell {
                     .collect();
                 Ok(self.finish_val(Val::List(names, *star), in_dq))
             }
+            ParamOp::Bad(_) => Ok(Expansion::Scalar(Vec::new())),
             ParamOp::Keys => {
                 let star = matches!(pe.index, Some(Subscript::Star));
                 let keys: Vec<Vec<u8>> = match self.vars.get(name).and_then(|v| v.value.clone()) {
@@ -543,7 +578,7 @@ fn items_to_expansion(items: Vec<Item>) -> Expansion {
                 any_break = true;
                 fields.push(Vec::new());
             }
-            Item::QuotedEmpty => {}
+            Item::QuotedEmpty | Item::EmptyAt => {}
         }
     }
     if any_break {

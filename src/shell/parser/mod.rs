@@ -908,9 +908,9 @@ impl<'a> Parser<'a> {
                 // `declare a=(1 2)`, `local x=$y`: assignment words as arguments.
                 let start = self.pos;
                 if let Some(a) = self.try_parse_assignment()? {
-                    let w = match a.value {
+                    let w = match a.value.clone() {
                         AssignValue::Array(_) => Word {
-                            parts: vec![WordPart::Quoted(self.src[start..self.pos].to_vec())],
+                            parts: vec![WordPart::DeclArray(Rc::new(a.clone()))],
                         },
                         AssignValue::Scalar(v) => {
                             let mut prefix = self.src[start..]

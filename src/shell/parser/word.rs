@@ -170,15 +170,7 @@ impl Parser<'_> {
     }
 
     fn read_parts_inner(&mut self, ctx: Ctx, mut brace_depth: u32) -> R<Vec<WordPart>> {
-        let quoted_lits = matches!(
-            ctx,
-            Ctx::DQuote
-                | Ctx::Raw { .. }
-                | Ctx::ParamArg {
-                    in_dquote: true,
-                    ..
-                }
-        );
+        let quoted_lits = matches!(ctx, Ctx::DQuote | Ctx::Raw { .. });
         let mut acc = Acc::new(quoted_lits);
         let word_start = self.pos;
         let mut regex_parens = 0u32;
@@ -531,9 +523,44 @@ impl Parser<'_> {
                 acc.push(WordPart::CmdSub(Rc::new(prog)));
             }
             Some(b'{') => {
+                let start = self.pos;
+                let line = self.line;
                 self.pos += 2;
-                let pe = self.read_braced_param(in_dq)?;
-                acc.push(WordPart::Param(Box::new(pe)));
+                match self.read_braced_param(in_dq) {
+                    Ok(pe) => acc.push(WordPart::Param(Box::new(pe))),
+                    Err(e) if e.message == "bad substitution" => {
+                        // bash reports a malformed `${...}` when it runs, not when it parses.
+                        self.pos = start + 2;
+                        self.line = line;
+                        let mut depth = 1;
+                        while let Some(b) = self.peek() {
+                            match b {
+                                b'{' => depth += 1,
+                                b'}' => {
+                                    depth -= 1;
+                                    if depth == 0 {
+                                        break;
+                                    }
+                                }
+                                _ => {}
+                            }
+                            self.bump();
+                        }
+                        if self.eof() {
+                            return Err(self.eof_error("`}'"));
+                        }
+                        self.pos += 1;
+                        let text = self.src[start..self.pos].to_vec();
+                        acc.push(WordPart::Param(Box::new(ParamExp {
+                            name: ParamName::Var(Vec::new()),
+                            index: None,
+                            indirect: false,
+                            length: false,
+                            op: ParamOp::Bad(text),
+                        })));
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             Some(c) if is_name_start(c) => {
                 self.pos += 1;
