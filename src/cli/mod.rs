@@ -302,6 +302,7 @@ fn run_plain(
     env.set_arg0(arg0);
     env.set_positional(args);
     env.set_command_string_mode(c_mode);
+    env.set_script_from_file(arg0 != b"shellsim");
     let r = env.run_script(src, stdin);
     host::write_stdout(&r.stdout);
     host::write_stderr(&r.stderr);

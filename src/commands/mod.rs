@@ -1,24 +1,68 @@
-//! The command registry: every simulated program, one module per command or family.
+//! The command set: coreutils-compatible commands dispatched by name through [`Registry`].
+//!
+//! Each module implements one command or a small family against [`CommandCtx`] only: the VFS,
+//! the clock and the standard streams it offers. Commands never reach the host.
 
-use crate::process::command::{CommandEntry, CommandFn, CommandTable, Trust};
-use crate::session::ExtensibleTable;
+use crate::process::command::{
+    CmdFuture, CommandCtx, CommandEntry, CommandFn, CommandTable, Trust,
+};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-/// Name → implementation, trust level and documentation.
-#[derive(Default)]
+pub mod opts;
+
+pub mod basename;
+pub mod cat;
+pub mod cp;
+pub mod cut;
+pub mod date;
+pub mod echo;
+pub mod env;
+pub mod headtail;
+pub mod ls;
+pub mod mkdir;
+pub mod printf;
+pub mod rm;
+pub mod seq;
+pub mod sleep;
+pub mod sort;
+pub mod test;
+pub mod touch;
+pub mod tr;
+pub mod wc;
+
+#[cfg(test)]
+pub mod testutil;
+
+/// A name → command table.
+#[derive(Clone, Default)]
 pub struct Registry {
-    entries: RefCell<BTreeMap<String, CommandEntry>>,
+    /// Interior mutability so an embedder can register through a shared handle.
+    map: RefCell<BTreeMap<Vec<u8>, CommandEntry>>,
 }
 
 impl Registry {
-    /// The standard command set.
-    pub fn standard() -> Registry {
+    /// An empty table.
+    pub fn new() -> Registry {
         Registry::default()
     }
 
+    /// Adds (or replaces) a command.
     pub fn register(
+        &self,
+        name: &str,
+        trust: Trust,
+        summary: &'static str,
+        options: &'static str,
+        run: impl Fn(CommandCtx) -> CmdFuture + 'static,
+    ) {
+        let run: CommandFn = Rc::new(run);
+        self.register_fn(name, trust, summary, options, run);
+    }
+
+    /// Adds (or replaces) a command given as a shared function.
+    pub fn register_fn(
         &self,
         name: &str,
         trust: Trust,
@@ -26,8 +70,8 @@ impl Registry {
         options: &'static str,
         run: CommandFn,
     ) {
-        self.entries.borrow_mut().insert(
-            name.to_string(),
+        self.map.borrow_mut().insert(
+            name.as_bytes().to_vec(),
             CommandEntry {
                 name: name.to_string(),
                 run,
@@ -38,27 +82,194 @@ impl Registry {
         );
     }
 
+    /// Every entry, in name order (for `docs/commands.md`).
     pub fn entries(&self) -> Vec<CommandEntry> {
-        self.entries.borrow().values().cloned().collect()
+        self.map.borrow().values().cloned().collect()
+    }
+
+    /// Every built-in command.
+    pub fn standard() -> Registry {
+        use Trust::{Partial, Real};
+        let r = Registry::new();
+        r.register(
+            "cat",
+            Real,
+            "concatenate files to standard output",
+            "-n -b -s -A -E -T -v -e -t -u",
+            cat::run,
+        );
+        r.register(
+            "echo",
+            Real,
+            "print arguments (GNU /bin/echo)",
+            "-n -e -E",
+            echo::run_echo,
+        );
+        r.register("true", Real, "exit 0", "", echo::run_true);
+        r.register("false", Real, "exit 1", "", echo::run_false);
+        r.register(
+            "printf",
+            Real,
+            "format and print data",
+            "FORMAT [ARGUMENT]...",
+            printf::run,
+        );
+        r.register(
+            "test",
+            Real,
+            "evaluate a conditional expression",
+            "POSIX unary/binary tests, ! -a -o ( )",
+            test::run_test,
+        );
+        r.register(
+            "[",
+            Real,
+            "evaluate a conditional expression",
+            "as test, closing ]",
+            test::run_bracket,
+        );
+        r.register(
+            "seq",
+            Real,
+            "print a sequence of numbers",
+            "-w -s -f",
+            seq::run,
+        );
+        r.register(
+            "wc",
+            Real,
+            "count lines, words and bytes",
+            "-l -w -c -m -L",
+            wc::run,
+        );
+        r.register(
+            "head",
+            Real,
+            "output the first part of files",
+            "-n [-]N -c [-]N -q -v -z",
+            headtail::run_head,
+        );
+        r.register(
+            "tail",
+            Partial,
+            "output the last part of files",
+            "-n [+]N -c [+]N -q -v -z (no -f)",
+            headtail::run_tail,
+        );
+        r.register(
+            "sort",
+            Real,
+            "sort lines",
+            "-b -d -f -g -h -i -M -n -r -V -c -C --check -k -m -o -s -S -t -T -u -z --parallel",
+            sort::run,
+        );
+        r.register(
+            "tr",
+            Real,
+            "translate or delete characters",
+            "-d -s -c -C -t",
+            tr::run,
+        );
+        r.register(
+            "cut",
+            Real,
+            "select fields or columns",
+            "-b -c -f -d -s -n -z --complement --output-delimiter",
+            cut::run,
+        );
+        r.register(
+            "env",
+            Real,
+            "print or modify the environment and run a command",
+            "-i - -u NAME -0 NAME=VALUE COMMAND",
+            env::run,
+        );
+        r.register(
+            "sleep",
+            Real,
+            "wait for a virtual time",
+            "NUMBER[smhd]...",
+            sleep::run,
+        );
+        r.register(
+            "date",
+            Real,
+            "print the date (UTC)",
+            "-u -d STRING -r FILE -I[FMT] -R +FORMAT",
+            date::run,
+        );
+        r.register(
+            "basename",
+            Real,
+            "strip directory and suffix",
+            "-a -s -z",
+            basename::run_basename,
+        );
+        r.register(
+            "dirname",
+            Real,
+            "strip the last component",
+            "-z",
+            basename::run_dirname,
+        );
+        r.register("mkdir", Real, "make directories", "-p -m -v", mkdir::run);
+        r.register(
+            "rm",
+            Real,
+            "remove files or directories",
+            "-f -r -R -d -v --preserve-root --no-preserve-root --one-file-system",
+            rm::run,
+        );
+        r.register(
+            "ls",
+            Real,
+            "list directory contents",
+            "-1 -a -A -l -h -R -d -t -S -r -F --color[=never|auto]",
+            ls::run,
+        );
+        r.register(
+            "touch",
+            Real,
+            "change file timestamps",
+            "-a -c -m -d -t -r -f",
+            touch::run,
+        );
+        r.register(
+            "cp",
+            Real,
+            "copy files and directories",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L",
+            cp::run_cp,
+        );
+        r.register("mv", Real, "move files", "-f -n -v -T -t DIR", cp::run_mv);
+        r
     }
 }
 
 impl CommandTable for Registry {
     fn lookup(&self, name: &[u8]) -> Option<CommandEntry> {
-        let name = std::str::from_utf8(name).ok()?;
-        self.entries.borrow().get(name).cloned()
+        self.map.borrow().get(name).cloned()
     }
 
     fn names(&self) -> Vec<String> {
-        self.entries.borrow().keys().cloned().collect()
+        self.map.borrow().values().map(|e| e.name.clone()).collect()
     }
 }
 
-impl ExtensibleTable for Registry {
+impl crate::session::ExtensibleTable for Registry {
     fn register(&self, name: &str, trust: Trust, run: CommandFn) {
-        Registry::register(self, name, trust, "registered by the embedder", "", run);
+        self.register_fn(name, trust, "registered by the embedder", "", run);
     }
 }
 
-#[allow(dead_code)]
-fn _assert_object_safe(_: Rc<dyn ExtensibleTable>) {}
+/// Wraps an async command body into a [`CmdFuture`].
+#[macro_export]
+macro_rules! command_fn {
+    ($name:ident, $body:path) => {
+        pub fn $name(
+            ctx: $crate::process::command::CommandCtx,
+        ) -> $crate::process::command::CmdFuture {
+            Box::pin(async move { $body(&ctx).await })
+        }
+    };
+}

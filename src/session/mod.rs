@@ -55,6 +55,7 @@ impl Environment {
             table.clone() as Rc<dyn ExtensibleTable> as Rc<dyn CommandTable>;
         let mut sh = Shell::new(kernel.clone(), pid, commands);
         sh.init_environment(&kernel.info.hostname);
+        sh.stdin_mode = true;
         Environment {
             kernel,
             shell: Rc::new(RefCell::new(Some(sh))),
@@ -159,7 +160,18 @@ impl Environment {
     /// Makes errors behave as in `bash -c` (an aborted command ends the shell; fatal
     /// expansion errors exit 127) instead of as in `bash script.sh`.
     pub fn set_command_string_mode(&mut self, on: bool) {
-        self.with_shell(|sh| sh.c_mode = on);
+        self.with_shell(|sh| {
+            sh.c_mode = on;
+            if on {
+                sh.stdin_mode = false;
+            }
+        });
+    }
+
+    /// Marks the script as read from a file (`bash script.sh`) rather than standard input,
+    /// which only changes `$-`.
+    pub fn set_script_from_file(&mut self, from_file: bool) {
+        self.with_shell(|sh| sh.stdin_mode = !from_file);
     }
 
     /// Runs shell source as one action of a persistent session, with `stdin` as its input.

@@ -41,7 +41,16 @@ impl Shell {
                 Some(p) => p.to_string().into_bytes(),
                 None => return None,
             },
-            b"-" => self.opts.flags().into_bytes(),
+            b"-" => {
+                let mut f = self.opts.flags();
+                if self.c_mode {
+                    f.push('c');
+                } else if self.stdin_mode {
+                    f.push('s');
+                }
+                f.into_bytes()
+            }
+            b"_" => self.last_arg.clone(),
             b"0" => self.arg0.clone(),
             _ => return None,
         })
@@ -103,6 +112,9 @@ impl Shell {
             if let Ok(seed) = String::from_utf8_lossy(&value).trim().parse::<i64>() {
                 self.random_state = seed as u32;
             }
+        }
+        if name == b"SHELLOPTS" || name == b"BASHOPTS" {
+            return Err(self.readonly_error(&name));
         }
         let existing = self.vars.get(&name).cloned();
         if let Some(v) = &existing {

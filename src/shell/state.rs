@@ -66,7 +66,80 @@ pub struct Options {
     pub expand_aliases: bool,
     pub lastpipe: bool,
     pub inherit_errexit: bool,
+    /// Options bash has that do not change what a non-interactive simulated shell does
+    /// (line editing, history, completion, prompts): stored and reported faithfully.
+    pub inert: std::collections::BTreeMap<&'static str, bool>,
 }
+
+/// `set -o` options with no effect here, and their defaults.
+pub const INERT_SET_OPTIONS: &[(&str, bool)] = &[
+    ("braceexpand", true),
+    ("emacs", false),
+    ("hashall", true),
+    ("histexpand", false),
+    ("history", false),
+    ("ignoreeof", false),
+    ("interactive-comments", true),
+    ("keyword", false),
+    ("monitor", false),
+    ("nolog", false),
+    ("notify", false),
+    ("onecmd", false),
+    ("physical", false),
+    ("privileged", false),
+    ("vi", false),
+];
+
+/// `shopt` options with no effect here (interactive features), and their defaults.
+pub const INERT_SHOPT_OPTIONS: &[(&str, bool)] = &[
+    ("assoc_expand_once", false),
+    ("autocd", false),
+    ("cdable_vars", false),
+    ("cdspell", false),
+    ("checkhash", false),
+    ("checkjobs", false),
+    ("checkwinsize", false),
+    ("cmdhist", true),
+    ("compat31", false),
+    ("compat32", false),
+    ("compat40", false),
+    ("compat41", false),
+    ("compat42", false),
+    ("compat43", false),
+    ("compat44", false),
+    ("complete_fullquote", true),
+    ("direxpand", false),
+    ("dirspell", false),
+    ("execfail", false),
+    ("extdebug", false),
+    ("extquote", true),
+    ("force_fignore", true),
+    ("globasciiranges", true),
+    ("globskipdots", true),
+    ("gnu_errfmt", false),
+    ("histappend", false),
+    ("histreedit", false),
+    ("histverify", false),
+    ("hostcomplete", true),
+    ("huponexit", false),
+    ("interactive_comments", true),
+    ("lithist", false),
+    ("localvar_inherit", false),
+    ("localvar_unset", false),
+    ("login_shell", false),
+    ("mailwarn", false),
+    ("no_empty_cmd_completion", false),
+    ("noexpand_translation", false),
+    ("patsub_replacement", true),
+    ("progcomp", true),
+    ("progcomp_alias", false),
+    ("promptvars", true),
+    ("restricted_shell", false),
+    ("shift_verbose", false),
+    ("sourcepath", true),
+    ("varredir_close", false),
+    ("xpg_echo", false),
+];
 
 /// `set -o` names in the order bash lists them.
 pub const SET_OPTIONS: &[(&str, char)] = &[
@@ -122,7 +195,7 @@ impl Options {
             "expand_aliases" => self.expand_aliases,
             "lastpipe" => self.lastpipe,
             "inherit_errexit" => self.inherit_errexit,
-            _ => return None,
+            other => return self.inert_get(other),
         })
     }
 
@@ -150,10 +223,87 @@ impl Options {
             "expand_aliases" => &mut self.expand_aliases,
             "lastpipe" => &mut self.lastpipe,
             "inherit_errexit" => &mut self.inherit_errexit,
-            _ => return false,
+            other => return self.inert_set(other, on),
         };
         *slot = on;
         true
+    }
+
+    fn inert_get(&self, name: &str) -> Option<bool> {
+        let (key, default) = INERT_SET_OPTIONS
+            .iter()
+            .chain(INERT_SHOPT_OPTIONS)
+            .find(|(n, _)| *n == name)?;
+        Some(self.inert.get(key).copied().unwrap_or(*default))
+    }
+
+    fn inert_set(&mut self, name: &str, on: bool) -> bool {
+        match INERT_SET_OPTIONS
+            .iter()
+            .chain(INERT_SHOPT_OPTIONS)
+            .find(|(n, _)| *n == name)
+        {
+            Some((key, _)) => {
+                self.inert.insert(key, on);
+                // emacs and vi are exclusive line-editing modes.
+                if *key == "emacs" && on {
+                    self.inert.insert("vi", false);
+                } else if *key == "vi" && on {
+                    self.inert.insert("emacs", false);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `name` is a `set -o` option (as opposed to a `shopt` one).
+    pub fn is_set_option(name: &str) -> bool {
+        SET_OPTIONS.iter().any(|(n, _)| *n == name)
+            || INERT_SET_OPTIONS.iter().any(|(n, _)| *n == name)
+    }
+
+    pub fn is_shopt_option(name: &str) -> bool {
+        SHOPT_OPTIONS.contains(&name) || INERT_SHOPT_OPTIONS.iter().any(|(n, _)| *n == name)
+    }
+
+    /// All `set -o` names, sorted (as `set -o` lists them).
+    pub fn set_option_names() -> Vec<&'static str> {
+        let mut v: Vec<&str> = SET_OPTIONS
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(INERT_SET_OPTIONS.iter().map(|(n, _)| *n))
+            .collect();
+        v.sort();
+        v
+    }
+
+    pub fn shopt_option_names() -> Vec<&'static str> {
+        let mut v: Vec<&str> = SHOPT_OPTIONS
+            .iter()
+            .copied()
+            .chain(INERT_SHOPT_OPTIONS.iter().map(|(n, _)| *n))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// `$SHELLOPTS`: enabled `set -o` options joined by `:`.
+    pub fn shellopts(&self) -> String {
+        Self::set_option_names()
+            .into_iter()
+            .filter(|n| self.get(n) == Some(true))
+            .collect::<Vec<_>>()
+            .join(":")
+    }
+
+    /// `$BASHOPTS`: enabled `shopt` options joined by `:`.
+    pub fn bashopts(&self) -> String {
+        Self::shopt_option_names()
+            .into_iter()
+            .filter(|n| self.get(n) == Some(true))
+            .collect::<Vec<_>>()
+            .join(":")
     }
 
     pub fn by_letter(c: char) -> Option<&'static str> {
@@ -210,6 +360,24 @@ pub struct CallFrame {
     pub source: Vec<u8>,
 }
 
+/// Variables bash sets in every shell, with their values here.
+pub const SHELL_VARS: &[(&str, &str)] = &[
+    ("IFS", " \t\n"),
+    ("PS4", "+ "),
+    ("OPTIND", "1"),
+    ("OPTERR", "1"),
+    ("PS1", "\\s-\\v\\$ "),
+    ("PS2", "> "),
+    ("OSTYPE", "linux-gnu"),
+    ("HOSTTYPE", "x86_64"),
+    ("MACHTYPE", "x86_64-pc-linux-gnu"),
+    ("BASH", "/bin/bash"),
+    ("BASH_VERSION", "5.2.15(1)-release"),
+    ("UID", "0"),
+    ("EUID", "0"),
+    ("PPID", "1"),
+];
+
 /// Deepest function/source/eval nesting before the run stops with `DepthExceeded`.
 pub const MAX_CALL_DEPTH: u32 = 1000;
 
@@ -257,6 +425,10 @@ pub struct Shell {
     /// Running a `-c` string: fatal errors exit with bash's `-c` statuses and aborted
     /// commands end the shell.
     pub c_mode: bool,
+    /// Reading the script from standard input (`$-` has `s`).
+    pub stdin_mode: bool,
+    /// `$_`: the last argument of the previous simple command.
+    pub last_arg: Vec<u8>,
     /// Array assignments found while expanding a declaration builtin's arguments.
     pub pending_decl_arrays: Vec<Rc<super::ast::Assign>>,
     /// Modeled memory this process reserved for its variables (released when it exits).
@@ -303,6 +475,8 @@ impl Shell {
             dollar_pid: pid,
             c_mode: false,
             pending_decl_arrays: Vec::new(),
+            stdin_mode: false,
+            last_arg: Vec::new(),
             mem_held: 0,
         }
     }
@@ -324,16 +498,29 @@ impl Shell {
             var.attrs |= ATTR_EXPORT;
             self.vars.set_var(k.as_bytes(), var);
         }
-        for (k, v) in [
-            ("IFS", " \t\n"),
-            ("PS4", "+ "),
-            ("OPTIND", "1"),
-            ("PS1", "\\s-\\v\\$ "),
-            ("PS2", "> "),
-        ] {
+        self.init_shell_vars();
+    }
+
+    /// The variables every new bash sets for itself (not inherited from the environment).
+    pub fn init_shell_vars(&mut self) {
+        for (k, v) in SHELL_VARS {
             self.vars
                 .set_var(k.as_bytes(), Var::scalar(v.as_bytes().to_vec()));
         }
+        let mut info = imbl::OrdMap::new();
+        for (i, v) in ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]
+            .iter()
+            .enumerate()
+        {
+            info.insert(i as i64, v.as_bytes().to_vec());
+        }
+        self.vars.set_var(
+            b"BASH_VERSINFO",
+            Var {
+                value: Some(super::vars::Value::Indexed(info)),
+                attrs: super::vars::ATTR_READONLY,
+            },
+        );
     }
 
     /// A copy of this shell for a child process (`(...)`, a pipeline stage, `$(...)`, `&`).

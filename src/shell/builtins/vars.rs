@@ -1,7 +1,7 @@
 //! declare/typeset/local/export/readonly, unset, set, shopt, let.
 
 use crate::shell::parser::is_valid_name;
-use crate::shell::state::{Options, Res, Shell, SET_OPTIONS, SHOPT_OPTIONS};
+use crate::shell::state::{Options, Res, Shell};
 use crate::shell::vars::*;
 
 impl Shell {
@@ -333,7 +333,7 @@ impl Shell {
                     match args.get(i + 1) {
                         Some(name) => {
                             let n = String::from_utf8_lossy(name).into_owned();
-                            if !SET_OPTIONS.iter().any(|(o, _)| *o == n) || !self.opts.set(&n, on) {
+                            if !Options::is_set_option(&n) || !self.opts.set(&n, on) {
                                 self.error_msg(format!("set: {n}: invalid option name").as_bytes());
                                 return Ok(2);
                             }
@@ -341,7 +341,7 @@ impl Shell {
                             continue;
                         }
                         None => {
-                            for (n, _) in SET_OPTIONS {
+                            for n in Options::set_option_names() {
                                 let v = self.opts.get(n).unwrap_or(false);
                                 let line = if on {
                                     format!("{n:<15}\t{}", if v { "on" } else { "off" })
@@ -391,6 +391,7 @@ impl Shell {
         let mut set = None;
         let mut quiet = false;
         let mut use_o = false;
+        let mut print = false;
         let mut names = Vec::new();
         for a in args {
             match &a[..] {
@@ -398,28 +399,48 @@ impl Shell {
                 b"-u" => set = Some(false),
                 b"-q" => quiet = true,
                 b"-o" => use_o = true,
-                b"-p" => {}
+                b"-p" => print = true,
+                b"-pq" | b"-qp" => {
+                    print = true;
+                    quiet = true;
+                }
+                _ if a.first() == Some(&b'-') && names.is_empty() => {
+                    self.error_msg(
+                        format!("shopt: {}: invalid option", String::from_utf8_lossy(a)).as_bytes(),
+                    );
+                    return Ok(2);
+                }
                 _ => names.push(String::from_utf8_lossy(a).into_owned()),
             }
         }
         let known = |n: &str| {
             if use_o {
-                SET_OPTIONS.iter().any(|(o, _)| *o == n)
+                Options::is_set_option(n)
             } else {
-                SHOPT_OPTIONS.contains(&n)
+                Options::is_shopt_option(n)
+            }
+        };
+        let line = |n: &str, v: bool| -> String {
+            if print || set.is_some() {
+                if use_o {
+                    format!("set {}o {n}", if v { '-' } else { '+' })
+                } else {
+                    format!("shopt {} {n}", if v { "-s" } else { "-u" })
+                }
+            } else {
+                format!("{n:<15}\t{}", if v { "on" } else { "off" })
             }
         };
         if names.is_empty() {
-            let list: Vec<&str> = if use_o {
-                SET_OPTIONS.iter().map(|(n, _)| *n).collect()
+            let list = if use_o {
+                Options::set_option_names()
             } else {
-                SHOPT_OPTIONS.to_vec()
+                Options::shopt_option_names()
             };
             for n in list {
                 let v = self.opts.get(n).unwrap_or(false);
                 if set.is_none_or(|s| s == v) {
-                    self.out_line(format!("{n:<15}\t{}", if v { "on" } else { "off" }).as_bytes())
-                        .await?;
+                    self.out_line(line(n, v).as_bytes()).await?;
                 }
             }
             return Ok(0);
@@ -428,10 +449,6 @@ impl Shell {
         for n in names {
             if !known(&n) {
                 self.error_msg(format!("shopt: {n}: invalid shell option name").as_bytes());
-                self.sys
-                    .telemetry
-                    .borrow_mut()
-                    .note_unsupported(format!("shopt {n}"));
                 status = 1;
                 continue;
             }
@@ -442,10 +459,7 @@ impl Shell {
                 None => {
                     let v = self.opts.get(&n).unwrap_or(false);
                     if !quiet {
-                        self.out_line(
-                            format!("{n:<15}\t{}", if v { "on" } else { "off" }).as_bytes(),
-                        )
-                        .await?;
+                        self.out_line(line(&n, v).as_bytes()).await?;
                     }
                     if !v {
                         status = 1;

@@ -47,6 +47,11 @@ impl Shell {
                         .map(|i| item.end + i + 1)
                         .unwrap_or(prog.source.len());
                 }
+                if self.opts.verbose && item.end <= prog.source.len() {
+                    let mut text = prog.source[item.start..item.end].to_vec();
+                    text.push(b'\n');
+                    self.write_err_now(&text);
+                }
                 let r = match &snapshot {
                     Some(al) if item.end <= prog.source.len() && item.start < item.end => {
                         let text = &prog.source[item.start..item.end];

@@ -18,11 +18,27 @@ impl Shell {
         }
         self.pending_decl_arrays.clear();
         let argv = self.expand_words(&sc.words).await?;
+        if self.opts.noexec {
+            return Ok(0);
+        }
+        if let Some(last) = argv.last() {
+            self.last_arg = last.clone();
+        }
         if argv.is_empty() {
             // Assignments only (their values may run substitutions, whose status counts).
             self.status = 0;
             for a in &sc.assigns {
                 self.do_assign(a).await?;
+                if self.opts.xtrace {
+                    let v = self.get_scalar(&a.name).unwrap_or_default();
+                    let line = [
+                        &a.name[..],
+                        if a.append { b"+=" } else { b"=" },
+                        &xtrace_quote(&v)[..],
+                    ]
+                    .concat();
+                    self.xtrace_line(&line).await?;
+                }
             }
             let status = self.status;
             let saved = match self.apply_redirects(&sc.redirects).await? {
@@ -34,14 +50,8 @@ impl Shell {
             return Ok(status);
         }
         if self.opts.xtrace {
-            let mut line = self.get_scalar(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
-            let quoted: Vec<Vec<u8>> = argv
-                .iter()
-                .map(|a| crate::shell::printf::shell_quote_single(a))
-                .collect();
-            line.extend_from_slice(&quoted.join(&b' '));
-            line.push(b'\n');
-            self.write_err_now(&line);
+            let words: Vec<Vec<u8>> = argv.iter().map(|a| xtrace_quote(a)).collect();
+            self.xtrace_line(&words.join(&b' ')).await?;
         }
         let name = argv[0].clone();
         // Prefix assignments: temporary for the command.
@@ -108,6 +118,29 @@ impl Shell {
         let s = r?;
         self.status = s;
         Ok(s)
+    }
+
+    /// Writes one `set -x` line: the expanded PS4, then `text`.
+    pub(crate) async fn xtrace_line(&mut self, text: &[u8]) -> Res<()> {
+        let prefix = match self.get_scalar(b"PS4") {
+            None => Vec::new(),
+            Some(ps4) => match crate::shell::parser::parse_heredoc_like(&ps4) {
+                Ok(w) => {
+                    let saved = self.status;
+                    let was = std::mem::replace(&mut self.opts.xtrace, false);
+                    let r = self.expand_single(&w).await;
+                    self.opts.xtrace = was;
+                    self.status = saved;
+                    r.unwrap_or(ps4)
+                }
+                Err(_) => ps4,
+            },
+        };
+        let mut line = prefix;
+        line.extend_from_slice(text);
+        line.push(b'\n');
+        self.write_err_now(&line);
+        Ok(())
     }
 
     fn restore_vars(&mut self, saved: Vec<(Vec<u8>, Option<Var>)>) {
@@ -557,10 +590,7 @@ impl Shell {
             var.attrs |= ATTR_EXPORT;
             sh.vars.set_var(&k, var);
         }
-        for (k, v) in [("IFS", " \t\n"), ("PS4", "+ "), ("OPTIND", "1")] {
-            sh.vars
-                .set_var(k.as_bytes(), Var::scalar(v.as_bytes().to_vec()));
-        }
+        sh.init_shell_vars();
         sh.random_state = self.sys.random_u64() as u32;
         sh
     }
@@ -615,4 +645,28 @@ impl SubRunner for ShellRunner {
             }
         })
     }
+}
+
+/// Quotes a word the way bash's `set -x` shows it: bare when safe, else single-quoted.
+pub(crate) fn xtrace_quote(w: &[u8]) -> Vec<u8> {
+    if w.is_empty() {
+        return b"''".to_vec();
+    }
+    if w == b"'" {
+        return b"\\'".to_vec();
+    }
+    let special = |b: u8| b" \t\n'\"\\|&;()<>!{}*[?]^$`#~".contains(&b) || b < 0x20 || b == 0x7f;
+    if !w.iter().any(|&b| special(b)) {
+        return w.to_vec();
+    }
+    let mut out = vec![b'\''];
+    for &b in w {
+        if b == b'\'' {
+            out.extend_from_slice(b"'\\''");
+        } else {
+            out.push(b);
+        }
+    }
+    out.push(b'\'');
+    out
 }

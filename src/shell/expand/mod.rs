@@ -186,6 +186,7 @@ impl Shell {
                                     items.push(Item::Piece(s, exp_kind));
                                 }
                             }
+                            param::Expansion::Items(sub) => items.extend(sub),
                             param::Expansion::Fields(fields) => {
                                 if fields.is_empty() && in_dq {
                                     items.push(Item::EmptyAt);

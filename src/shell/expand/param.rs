@@ -10,6 +10,8 @@ pub(crate) enum Expansion {
     Scalar(Vec<u8>),
     /// One field per element (`"$@"`, `"${a[@]}"`).
     Fields(Vec<Vec<u8>>),
+    /// The expanded operand of `${x:-word}` / `${x:+word}`, keeping its own quoting.
+    Items(Vec<Item>),
 }
 
 /// The looked-up value before an operator applies.
@@ -69,7 +71,11 @@ impl Shell {
     async fn lookup_param(&mut self, pe: &ParamExp, in_dq: bool) -> Res<(Val, Vec<u8>)> {
         let (mut name, mut index) = match &pe.name {
             ParamName::Positional(n) => {
-                let v = self.positional.get(*n as usize - 1).cloned();
+                let v = if *n == 0 {
+                    Some(self.arg0.clone())
+                } else {
+                    self.positional.get(*n as usize - 1).cloned()
+                };
                 let val = v.map(Val::Str).unwrap_or(Val::Unset);
                 return Ok((
                     self.finish_lookup(pe, val, n.to_string().into_bytes())?,
@@ -261,7 +267,7 @@ impl Shell {
             ParamOp::Default { colon, word } => {
                 if val.is_null(*colon) {
                     let items = self.expand_items(&word.parts, in_dq).await?;
-                    Ok(items_to_expansion(items))
+                    Ok(Expansion::Items(unquoted_lits_split(items)))
                 } else {
                     Ok(self.finish_val(val, in_dq))
                 }
@@ -271,7 +277,7 @@ impl Shell {
                     Ok(Expansion::Scalar(Vec::new()))
                 } else {
                     let items = self.expand_items(&word.parts, in_dq).await?;
-                    Ok(items_to_expansion(items))
+                    Ok(Expansion::Items(unquoted_lits_split(items)))
                 }
             }
             ParamOp::Assign { colon, word } => {
@@ -564,28 +570,16 @@ fn is_special(n: &[u8]) -> bool {
     matches!(n, b"@" | b"*" | b"#" | b"?" | b"-" | b"$" | b"!" | b"0")
 }
 
-fn items_to_expansion(items: Vec<Item>) -> Expansion {
-    // Keep quoting information by flattening to fields only at "$@"-style breaks.
-    let mut fields = vec![Vec::new()];
-    let mut any_break = false;
-    for it in items {
-        match it {
-            Item::Piece(b, _) => fields
-                .last_mut()
-                .map(|f| f.extend_from_slice(&b))
-                .unwrap_or(()),
-            Item::Break => {
-                any_break = true;
-                fields.push(Vec::new());
-            }
-            Item::QuotedEmpty | Item::EmptyAt => {}
-        }
-    }
-    if any_break {
-        Expansion::Fields(fields)
-    } else {
-        Expansion::Scalar(fields.pop().unwrap_or_default())
-    }
+/// Literal text in the operand of an unquoted expansion is split and globbed like the
+/// expansion's value.
+fn unquoted_lits_split(items: Vec<Item>) -> Vec<Item> {
+    items
+        .into_iter()
+        .map(|it| match it {
+            Item::Piece(b, Kind::Lit) => Item::Piece(b, Kind::Split),
+            other => other,
+        })
+        .collect()
 }
 
 fn change_case(s: &[u8], upper: bool, all: bool, pat: Option<&Pattern>) -> Vec<u8> {
@@ -638,6 +632,8 @@ impl Shell {
                 format!("{}.{:06}", ns / 1_000_000_000, (ns % 1_000_000_000) / 1000).into_bytes()
             }
             b"LINENO" => self.line.to_string().into_bytes(),
+            b"SHELLOPTS" => self.opts.shellopts().into_bytes(),
+            b"BASHOPTS" => self.opts.bashopts().into_bytes(),
             b"BASHPID" => self.pid.to_string().into_bytes(),
             b"BASH_SUBSHELL" => self.subshell_level.to_string().into_bytes(),
             b"FUNCNAME" => {

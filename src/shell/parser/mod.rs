@@ -1471,6 +1471,11 @@ fn find_subscript_end(s: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests;
 
+/// Parses prompt-like text (PS4): `$` expansions and backquotes, no quote removal.
+pub fn parse_heredoc_like(text: &[u8]) -> Result<Word, ParseError> {
+    word::parse_heredoc_text(text, 1)
+}
+
 /// A word's text as written (approximately): used in diagnostics like "ambiguous redirect".
 pub fn word_source_text(w: &Word) -> Vec<u8> {
     let mut out = Vec::new();

@@ -21,7 +21,11 @@ pub(crate) enum Ctx {
     /// Inside `"..."`.
     DQuote,
     /// An argument inside `${...}` (ends at `}`; `/` too when `slash_ends`).
-    ParamArg { slash_ends: bool, in_dquote: bool },
+    ParamArg {
+        slash_ends: bool,
+        in_dquote: bool,
+        pattern: bool,
+    },
     /// An array subscript's text (quotes and expansions active; ends at end of text).
     Subscript,
     /// A here-document body or arithmetic text: only `$`, backquote and `\` are special.
@@ -306,6 +310,7 @@ impl Parser<'_> {
                             | Ctx::Raw { .. }
                             | Ctx::ParamArg {
                                 in_dquote: true,
+                                pattern: false,
                                 ..
                             }
                     ) =>
@@ -357,6 +362,7 @@ impl Parser<'_> {
                             | Ctx::Raw { .. }
                             | Ctx::ParamArg {
                                 in_dquote: true,
+                                pattern: false,
                                 ..
                             }
                     );
@@ -763,11 +769,14 @@ impl Parser<'_> {
                 return Ok(pe);
             }
         }
-        let arg = |p: &mut Parser, slash_ends: bool| -> R<Word> {
+        // Pattern arguments (`#`, `%`, `/`, `^`, `,`) get quote removal even inside double
+        // quotes; default-value arguments keep single quotes literal there, as bash does.
+        let arg = |p: &mut Parser, slash_ends: bool, pattern: bool| -> R<Word> {
             let parts = p.read_parts(
                 Ctx::ParamArg {
                     slash_ends,
                     in_dquote: in_dq,
+                    pattern,
                 },
                 0,
             )?;
@@ -786,28 +795,28 @@ impl Parser<'_> {
                         self.pos += 1;
                         ParamOp::Default {
                             colon: true,
-                            word: arg(self, false)?,
+                            word: arg(self, false, false)?,
                         }
                     }
                     Some(b'=') => {
                         self.pos += 1;
                         ParamOp::Assign {
                             colon: true,
-                            word: arg(self, false)?,
+                            word: arg(self, false, false)?,
                         }
                     }
                     Some(b'?') => {
                         self.pos += 1;
                         ParamOp::Error {
                             colon: true,
-                            word: arg(self, false)?,
+                            word: arg(self, false, false)?,
                         }
                     }
                     Some(b'+') => {
                         self.pos += 1;
                         ParamOp::Alternative {
                             colon: true,
-                            word: arg(self, false)?,
+                            word: arg(self, false, false)?,
                         }
                     }
                     _ => {
@@ -826,28 +835,28 @@ impl Parser<'_> {
                 self.pos += 1;
                 ParamOp::Default {
                     colon: false,
-                    word: arg(self, false)?,
+                    word: arg(self, false, false)?,
                 }
             }
             b'=' => {
                 self.pos += 1;
                 ParamOp::Assign {
                     colon: false,
-                    word: arg(self, false)?,
+                    word: arg(self, false, false)?,
                 }
             }
             b'?' => {
                 self.pos += 1;
                 ParamOp::Error {
                     colon: false,
-                    word: arg(self, false)?,
+                    word: arg(self, false, false)?,
                 }
             }
             b'+' => {
                 self.pos += 1;
                 ParamOp::Alternative {
                     colon: false,
-                    word: arg(self, false)?,
+                    word: arg(self, false, false)?,
                 }
             }
             b'#' => {
@@ -858,7 +867,7 @@ impl Parser<'_> {
                 }
                 ParamOp::TrimPrefix {
                     longest,
-                    pattern: arg(self, false)?,
+                    pattern: arg(self, false, true)?,
                 }
             }
             b'%' => {
@@ -869,7 +878,7 @@ impl Parser<'_> {
                 }
                 ParamOp::TrimSuffix {
                     longest,
-                    pattern: arg(self, false)?,
+                    pattern: arg(self, false, true)?,
                 }
             }
             b'/' => {
@@ -889,10 +898,10 @@ impl Parser<'_> {
                     }
                     _ => ReplaceMode::First,
                 };
-                let pattern = arg(self, true)?;
+                let pattern = arg(self, true, true)?;
                 let replacement = if self.peek() == Some(b'/') {
                     self.pos += 1;
-                    Some(arg(self, false)?)
+                    Some(arg(self, false, true)?)
                 } else {
                     None
                 };
@@ -911,7 +920,7 @@ impl Parser<'_> {
                 let pattern = if self.peek() == Some(b'}') {
                     None
                 } else {
-                    Some(arg(self, false)?)
+                    Some(arg(self, false, true)?)
                 };
                 ParamOp::Case {
                     upper: c == b'^',

@@ -1,0 +1,521 @@
+//! `cp` and `mv`.
+
+use super::opts::{self, flag, quote, req, OptDef, Parser};
+use crate::process::command::CommandCtx;
+use crate::process::Interrupt;
+use crate::vfs::{path, FileType, VfsError, WriteMode};
+
+const CP_DEFS: &[OptDef] = &[
+    flag(b'r', "recursive"),
+    flag(b'R', ""),
+    flag(b'a', "archive"),
+    flag(b'p', ""),
+    flag(b'f', "force"),
+    flag(b'n', "no-clobber"),
+    flag(b'v', "verbose"),
+    flag(b'T', "no-target-directory"),
+    req(b't', "target-directory"),
+    flag(b'P', "no-dereference"),
+    flag(b'd', ""),
+    flag(b'L', "dereference"),
+];
+const MV_DEFS: &[OptDef] = &[
+    flag(b'f', "force"),
+    flag(b'n', "no-clobber"),
+    flag(b'v', "verbose"),
+    flag(b'T', "no-target-directory"),
+    req(b't', "target-directory"),
+];
+
+struct Opts {
+    recursive: bool,
+    preserve: bool,
+    no_clobber: bool,
+    verbose: bool,
+    deref_top: bool,
+}
+
+fn join_shown(dir: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut s = dir.to_vec();
+    if !s.ends_with(b"/") {
+        s.push(b'/');
+    }
+    s.extend_from_slice(name);
+    s
+}
+
+/// Resolves (sources, destination-per-source) or prints the usage error.
+async fn plan(
+    ctx: &CommandCtx,
+    p: &opts::Parsed,
+) -> Result<Result<Vec<(Vec<u8>, Vec<u8>)>, i32>, Interrupt> {
+    let ops = &p.operands;
+    let target_dir = p.last(b't').map(|t| t.to_vec());
+    let no_target = p.has(b'T');
+    if ops.is_empty() {
+        return Ok(Err(opts::usage(ctx, "missing file operand", 1).await?));
+    }
+    if let Some(t) = target_dir {
+        let isdir = ctx
+            .vfs()
+            .stat(&ctx.resolve(&t))
+            .map(|s| s.file_type == FileType::Dir)
+            .unwrap_or(false);
+        if !isdir {
+            ctx.diag(format!("target directory {}: Not a directory", quote(&t)))
+                .await?;
+            return Ok(Err(1));
+        }
+        return Ok(Ok(ops
+            .iter()
+            .map(|s| (s.clone(), join_shown(&t, path::file_name(s))))
+            .collect()));
+    }
+    if ops.len() == 1 {
+        return Ok(Err(opts::usage(
+            ctx,
+            &format!("missing destination file operand after {}", quote(&ops[0])),
+            1,
+        )
+        .await?));
+    }
+    let (srcs, dest) = ops.split_at(ops.len() - 1);
+    let dest = &dest[0];
+    let isdir = ctx
+        .vfs()
+        .stat(&ctx.resolve(dest))
+        .map(|s| s.file_type == FileType::Dir)
+        .unwrap_or(false);
+    if no_target {
+        if srcs.len() > 1 {
+            return Ok(Err(opts::usage(
+                ctx,
+                &format!("extra operand {}", quote(&ops[2])),
+                1,
+            )
+            .await?));
+        }
+        return Ok(Ok(vec![(srcs[0].clone(), dest.clone())]));
+    }
+    if srcs.len() > 1 && !isdir {
+        ctx.diag(format!("target {} is not a directory", quote(dest)))
+            .await?;
+        return Ok(Err(1));
+    }
+    Ok(Ok(srcs
+        .iter()
+        .map(|s| {
+            (
+                s.clone(),
+                if isdir {
+                    join_shown(dest, path::file_name(s))
+                } else {
+                    dest.clone()
+                },
+            )
+        })
+        .collect()))
+}
+
+async fn copy(
+    ctx: &CommandCtx,
+    o: &Opts,
+    src: &[u8],
+    dst: &[u8],
+    top: bool,
+) -> Result<bool, Interrupt> {
+    let (sa, da) = (ctx.resolve(src), ctx.resolve(dst));
+    ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
+    let follow = top && o.deref_top;
+    let st = if follow {
+        ctx.vfs().stat(&sa)
+    } else {
+        ctx.vfs().lstat(&sa)
+    };
+    let st = match st {
+        Ok(s) => s,
+        Err(e) => {
+            ctx.diag(format!("cannot stat {}: {}", quote(src), e.message()))
+                .await?;
+            return Ok(false);
+        }
+    };
+    let dst_st = ctx.vfs().stat(&da).ok();
+    if let Some(ds) = &dst_st {
+        if ds.ino == st.ino && st.file_type != FileType::Symlink {
+            ctx.diag(format!(
+                "{} and {} are the same file",
+                quote(src),
+                quote(dst)
+            ))
+            .await?;
+            return Ok(false);
+        }
+    }
+    match st.file_type {
+        FileType::Dir => {
+            if !o.recursive {
+                ctx.diag(format!(
+                    "-r not specified; omitting directory {}",
+                    quote(src)
+                ))
+                .await?;
+                return Ok(false);
+            }
+            let canon_src = ctx.vfs().canonicalize(&sa).unwrap_or(sa.clone());
+            let dparent = ctx
+                .vfs()
+                .canonicalize(&path::parent(&da))
+                .unwrap_or_default();
+            let dcanon = path::join(&dparent, path::file_name(&da));
+            if dcanon.starts_with(&canon_src)
+                && (dcanon.len() == canon_src.len() || dcanon[canon_src.len()] == b'/')
+            {
+                ctx.diag(format!(
+                    "cannot copy a directory, {}, into itself, {}",
+                    quote(src),
+                    quote(dst)
+                ))
+                .await?;
+                return Ok(false);
+            }
+            match &dst_st {
+                Some(ds) if ds.file_type != FileType::Dir => {
+                    ctx.diag(format!(
+                        "cannot overwrite non-directory {} with directory {}",
+                        quote(dst),
+                        quote(src)
+                    ))
+                    .await?;
+                    return Ok(false);
+                }
+                Some(_) => {}
+                None => {
+                    let r = ctx.vfs().mkdir(
+                        &da,
+                        if o.preserve {
+                            st.mode
+                        } else {
+                            st.mode & 0o755 | 0o700
+                        },
+                    );
+                    if let Err(e) = r {
+                        ctx.diag(format!(
+                            "cannot create directory {}: {}",
+                            quote(dst),
+                            e.message()
+                        ))
+                        .await?;
+                        return Ok(false);
+                    }
+                    if o.verbose {
+                        ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
+                            .await?;
+                    }
+                }
+            }
+            let entries = ctx.vfs().read_dir(&sa).unwrap_or_default();
+            let mut ok = true;
+            for (name, _) in entries {
+                ok &= Box::pin(copy(
+                    ctx,
+                    o,
+                    &join_shown(src, &name),
+                    &join_shown(dst, &name),
+                    false,
+                ))
+                .await?;
+            }
+            if o.preserve {
+                let _ = ctx
+                    .vfs()
+                    .set_times(&da, Some(st.atime_ns), Some(st.mtime_ns));
+            }
+            Ok(ok)
+        }
+        FileType::Symlink => {
+            if dst_st.is_some() || ctx.vfs().lstat(&da).is_ok() {
+                if o.no_clobber {
+                    return Ok(true);
+                }
+                let _ = ctx.vfs().remove(&da);
+            }
+            let target = ctx.vfs().read_link(&sa).unwrap_or_default();
+            let made = ctx.vfs().symlink(&target, &da);
+            if let Err(e) = made {
+                ctx.diag(format!(
+                    "cannot create symbolic link {}: {}",
+                    quote(dst),
+                    e.message()
+                ))
+                .await?;
+                return Ok(false);
+            }
+            if o.verbose {
+                ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
+                    .await?;
+            }
+            Ok(true)
+        }
+        FileType::File => {
+            if let Some(ds) = &dst_st {
+                if o.no_clobber {
+                    return Ok(true);
+                }
+                if ds.file_type == FileType::Dir {
+                    ctx.diag(format!(
+                        "cannot overwrite directory {} with non-directory",
+                        quote(dst)
+                    ))
+                    .await?;
+                    return Ok(false);
+                }
+            }
+            let read = ctx.vfs().read_file(&sa);
+            let data = match read {
+                Ok(d) => d,
+                Err(e) => {
+                    ctx.diag(format!(
+                        "cannot open {} for reading: {}",
+                        quote(src),
+                        e.message()
+                    ))
+                    .await?;
+                    return Ok(false);
+                }
+            };
+            ctx.charge_bytes(data.len())?;
+            let r = ctx
+                .vfs()
+                .write_file_mode(&da, &data, WriteMode::Truncate, st.mode & 0o755);
+            ctx.sys.sync_disk();
+            if let Err(e) = r {
+                ctx.diag(format!(
+                    "cannot create regular file {}: {}",
+                    quote(dst),
+                    e.message()
+                ))
+                .await?;
+                return Ok(false);
+            }
+            if o.preserve {
+                let _ = ctx.vfs().chmod(&da, st.mode);
+                let _ = ctx
+                    .vfs()
+                    .set_times(&da, Some(st.atime_ns), Some(st.mtime_ns));
+            }
+            if o.verbose {
+                ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
+                    .await?;
+            }
+            Ok(true)
+        }
+    }
+}
+
+async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let p = match opts::parse(ctx, Parser::new(CP_DEFS), 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    let archive = p.has(b'a');
+    let mut no_clobber = false;
+    for (id, _) in &p.opts {
+        match id {
+            b'n' => no_clobber = true,
+            b'f' => no_clobber = false,
+            _ => {}
+        }
+    }
+    let recursive = p.has(b'r') || p.has(b'R') || archive;
+    let o = Opts {
+        recursive,
+        preserve: archive || p.has(b'p'),
+        no_clobber,
+        verbose: p.has(b'v'),
+        deref_top: !(archive || p.has(b'P') || p.has(b'd')) || p.has(b'L'),
+    };
+    let pairs = match plan(ctx, &p).await? {
+        Ok(v) => v,
+        Err(s) => return Ok(s),
+    };
+    let mut status = 0;
+    for (s, d) in pairs {
+        if !copy(ctx, &o, &s, &d, true).await? {
+            status = 1;
+        }
+    }
+    Ok(status)
+}
+
+async fn mv_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let p = match opts::parse(ctx, Parser::new(MV_DEFS), 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    let mut no_clobber = false;
+    for (id, _) in &p.opts {
+        match id {
+            b'n' => no_clobber = true,
+            b'f' => no_clobber = false,
+            _ => {}
+        }
+    }
+    let pairs = match plan(ctx, &p).await? {
+        Ok(v) => v,
+        Err(s) => return Ok(s),
+    };
+    let mut status = 0;
+    for (s, d) in pairs {
+        let (sa, da) = (ctx.resolve(&s), ctx.resolve(&d));
+        let st = ctx.vfs().lstat(&sa);
+        let st = match st {
+            Ok(st) => st,
+            Err(e) => {
+                ctx.diag(format!("cannot stat {}: {}", quote(&s), e.message()))
+                    .await?;
+                status = 1;
+                continue;
+            }
+        };
+        let dst = ctx.vfs().lstat(&da).ok();
+        if let Some(ds) = &dst {
+            if ds.ino == st.ino {
+                ctx.diag(format!("{} and {} are the same file", quote(&s), quote(&d)))
+                    .await?;
+                status = 1;
+                continue;
+            }
+            if no_clobber {
+                continue;
+            }
+            if ds.file_type == FileType::Dir && st.file_type != FileType::Dir {
+                ctx.diag(format!(
+                    "cannot overwrite directory {} with non-directory",
+                    quote(&d)
+                ))
+                .await?;
+                status = 1;
+                continue;
+            }
+            if ds.file_type != FileType::Dir && st.file_type == FileType::Dir {
+                ctx.diag(format!(
+                    "cannot overwrite non-directory {} with directory {}",
+                    quote(&d),
+                    quote(&s)
+                ))
+                .await?;
+                status = 1;
+                continue;
+            }
+        }
+        let r = ctx.vfs().rename(&sa, &da);
+        ctx.sys.sync_disk();
+        match r {
+            Ok(()) => {
+                if p.has(b'v') {
+                    ctx.out(format!("renamed {} -> {}\n", quote(&s), quote(&d)).as_bytes())
+                        .await?;
+                }
+            }
+            Err(VfsError::IntoItself) => {
+                ctx.diag(format!(
+                    "cannot move {} to a subdirectory of itself, {}",
+                    quote(&s),
+                    quote(&d)
+                ))
+                .await?;
+                status = 1;
+            }
+            Err(e) => {
+                ctx.diag(format!(
+                    "cannot move {} to {}: {}",
+                    quote(&s),
+                    quote(&d),
+                    e.message()
+                ))
+                .await?;
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+crate::command_fn!(run_cp, cp_main);
+crate::command_fn!(run_mv, mv_main);
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::*;
+
+    #[test]
+    fn cp_cases() {
+        let k = machine(&[("f", b"data"), ("d/x", b"1")]);
+        assert_eq!(
+            text(run_on(&k, &["cp"], b"")).2,
+            "cp: missing file operand\nTry 'cp --help' for more information.\n"
+        );
+        assert_eq!(text(run_on(&k, &["cp", "f"], b"")).2, "cp: missing destination file operand after 'f'\nTry 'cp --help' for more information.\n");
+        assert_eq!(
+            text(run_on(&k, &["cp", "f", "nodir/x"], b"")).2,
+            "cp: cannot create regular file 'nodir/x': No such file or directory\n"
+        );
+        assert_eq!(
+            text(run_on(&k, &["cp", "-v", "f", "h"], b"")).1,
+            "'f' -> 'h'\n"
+        );
+        assert_eq!(
+            text(run_on(&k, &["cp", "d", "dd"], b"")),
+            (
+                1,
+                String::new(),
+                "cp: -r not specified; omitting directory 'd'\n".into()
+            )
+        );
+        assert_eq!(
+            text(run_on(&k, &["cp", "-r", "d", "d/sub"], b"")).2,
+            "cp: cannot copy a directory, 'd', into itself, 'd/sub'\n"
+        );
+        assert_eq!(
+            text(run_on(&k, &["cp", "-rv", "d", "dd"], b"")).1,
+            "'d' -> 'dd'\n'd/x' -> 'dd/x'\n"
+        );
+        assert_eq!(
+            text(run_on(&k, &["cp", "f", "f"], b"")).2,
+            "cp: 'f' and 'f' are the same file\n"
+        );
+        assert_eq!(run_on(&k, &["cp", "f", "d"], b"").0, 0);
+        assert_eq!(&**k.vfs.borrow().read_file(b"/work/d/f").unwrap(), b"data");
+        assert_eq!(
+            text(run_on(&k, &["cp", "f", "h", "nodir"], b"")).2,
+            "cp: target 'nodir' is not a directory\n"
+        );
+        assert_eq!(run_on(&k, &["cp", "-n", "d/x", "f"], b"").0, 0);
+        assert_eq!(&**k.vfs.borrow().read_file(b"/work/f").unwrap(), b"data");
+    }
+
+    #[test]
+    fn mv_cases() {
+        let k = machine(&[("f", b"data"), ("g", b""), ("d/x", b"1")]);
+        assert_eq!(
+            text(run_on(&k, &["mv", "nofile", "x"], b"")).2,
+            "mv: cannot stat 'nofile': No such file or directory\n"
+        );
+        assert_eq!(
+            text(run_on(&k, &["mv", "-v", "f", "h"], b"")).1,
+            "renamed 'f' -> 'h'\n"
+        );
+        assert_eq!(
+            text(run_on(&k, &["mv", "d", "d/x2"], b"")).2,
+            "mv: cannot move 'd' to a subdirectory of itself, 'd/x2'\n"
+        );
+        assert_eq!(run_on(&k, &["mv", "g", "d"], b"").0, 0);
+        assert!(k.vfs.borrow().exists(b"/work/d/g"));
+        assert_eq!(
+            text(run_on(&k, &["mv", "d/g", "d/g"], b"")).2,
+            "mv: 'd/g' and 'd/g' are the same file\n"
+        );
+        assert_eq!(text(run_on(&k, &["mv", "h"], b"")).2, "mv: missing destination file operand after 'h'\nTry 'mv --help' for more information.\n");
+    }
+}

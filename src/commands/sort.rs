@@ -1,0 +1,885 @@
+//! `sort`: keys (`-k`, `-t`), numeric/general/human/month/version orders, `-u`, `-s`, `-c`,
+//! `-o`, `-z`, with GNU's last-resort byte comparison. Lines are buffered with memory reserved.
+
+use super::opts::{self, flag, quote, quotef, req, OptDef, Parser};
+use crate::limits::cost;
+use crate::process::command::{CommandCtx, LineReader};
+use crate::process::{Interrupt, OpenFlags};
+use std::cell::Cell;
+use std::cmp::Ordering;
+
+const DEFS: &[OptDef] = &[
+    flag(b'b', "ignore-leading-blanks"),
+    flag(b'd', "dictionary-order"),
+    flag(b'f', "ignore-case"),
+    flag(b'g', "general-numeric-sort"),
+    flag(b'h', "human-numeric-sort"),
+    flag(b'i', "ignore-nonprinting"),
+    flag(b'M', "month-sort"),
+    flag(b'n', "numeric-sort"),
+    flag(b'r', "reverse"),
+    flag(b'V', "version-sort"),
+    flag(b'c', ""),
+    flag(b'C', ""),
+    opts::optional(0x80, "check"),
+    req(b'k', "key"),
+    flag(b'm', "merge"),
+    req(b'o', "output"),
+    flag(b's', "stable"),
+    req(b'S', "buffer-size"),
+    req(b't', "field-separator"),
+    req(b'T', "temporary-directory"),
+    flag(b'u', "unique"),
+    flag(b'z', "zero-terminated"),
+    req(0x81, "parallel"),
+];
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct KOpts {
+    bs: bool,
+    be: bool,
+    d: bool,
+    f: bool,
+    g: bool,
+    h: bool,
+    i: bool,
+    m: bool,
+    n: bool,
+    r: bool,
+    v: bool,
+}
+
+impl KOpts {
+    fn set(&mut self, c: u8) -> bool {
+        match c {
+            b'b' => {
+                self.bs = true;
+                self.be = true;
+            }
+            b'd' => self.d = true,
+            b'f' => self.f = true,
+            b'g' => self.g = true,
+            b'h' => self.h = true,
+            b'i' => self.i = true,
+            b'M' => self.m = true,
+            b'n' => self.n = true,
+            b'r' => self.r = true,
+            b'V' => self.v = true,
+            _ => return false,
+        }
+        true
+    }
+    fn letters(&self) -> String {
+        let mut s = String::new();
+        for (on, c) in [
+            (self.bs || self.be, 'b'),
+            (self.d, 'd'),
+            (self.f, 'f'),
+            (self.g, 'g'),
+            (self.i, 'i'),
+            (self.m, 'M'),
+            (self.h, 'h'),
+            (self.n, 'n'),
+            (self.r, 'r'),
+            (self.v, 'V'),
+        ] {
+            if on {
+                s.push(c);
+            }
+        }
+        s
+    }
+    fn incompatible(&self) -> bool {
+        let kinds = [self.n, self.g, self.h, self.m, self.v]
+            .iter()
+            .filter(|x| **x)
+            .count();
+        kinds > 1 || ((self.d || self.i) && (self.n || self.g || self.h || self.m))
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Key {
+    sf: usize,
+    sc: usize,
+    ef: Option<usize>,
+    ec: usize,
+    o: KOpts,
+}
+
+fn parse_key(spec: &[u8]) -> Result<Key, String> {
+    let s = String::from_utf8_lossy(spec).into_owned();
+    let q = quote(spec);
+    let b = s.as_bytes();
+    let mut i = 0;
+    let num = |i: &mut usize, what: &str| -> Result<usize, String> {
+        let st = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        if st == *i {
+            return Err(format!(
+                "invalid number {what}: invalid count at start of {}",
+                quote(&b[st..])
+            ));
+        }
+        Ok(s[st..*i].parse::<usize>().unwrap_or(usize::MAX))
+    };
+    let mut k = Key {
+        sf: 0,
+        sc: 0,
+        ef: None,
+        ec: 0,
+        o: KOpts::default(),
+    };
+    k.sf = num(&mut i, "at field start")?;
+    if k.sf == 0 {
+        return Err(format!(
+            "field number is zero: invalid field specification {q}"
+        ));
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        k.sc = num(&mut i, "after '.'")?;
+        if k.sc == 0 {
+            return Err(format!(
+                "character offset is zero: invalid field specification {q}"
+            ));
+        }
+    }
+    while i < b.len() && b[i] != b',' {
+        let c = b[i];
+        if !k.o.set(c) {
+            return Err(format!(
+                "stray character in field spec: invalid field specification {q}"
+            ));
+        }
+        if c == b'b' {
+            k.o.be = false;
+        }
+        i += 1;
+    }
+    if b.get(i) == Some(&b',') {
+        i += 1;
+        let ef = num(&mut i, "after ','")?;
+        if ef == 0 {
+            return Err(format!(
+                "field number is zero: invalid field specification {q}"
+            ));
+        }
+        k.ef = Some(ef);
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            k.ec = num(&mut i, "after '.'")?;
+        }
+        while i < b.len() {
+            let c = b[i];
+            let had_bs = k.o.bs;
+            if !k.o.set(c) {
+                return Err(format!(
+                    "stray character in field spec: invalid field specification {q}"
+                ));
+            }
+            if c == b'b' {
+                k.o.bs = had_bs;
+            }
+            i += 1;
+        }
+    }
+    Ok(k)
+}
+
+struct Cfg {
+    keys: Vec<Key>,
+    global: KOpts,
+    tab: Option<u8>,
+    stable: bool,
+    unique: bool,
+    compares: Cell<u64>,
+}
+
+fn blank(c: u8) -> bool {
+    c == b' ' || c == b'\t'
+}
+
+impl Cfg {
+    /// Start of field `f` (1-based).
+    fn field_start(&self, line: &[u8], f: usize) -> usize {
+        let mut p = 0;
+        for _ in 1..f {
+            match self.tab {
+                Some(t) => match line[p..].iter().position(|&c| c == t) {
+                    Some(x) => p += x + 1,
+                    None => return line.len(),
+                },
+                None => {
+                    while p < line.len() && blank(line[p]) {
+                        p += 1;
+                    }
+                    while p < line.len() && !blank(line[p]) {
+                        p += 1;
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    fn field_end(&self, line: &[u8], start: usize) -> usize {
+        match self.tab {
+            Some(t) => line[start..]
+                .iter()
+                .position(|&c| c == t)
+                .map(|x| start + x)
+                .unwrap_or(line.len()),
+            None => {
+                let mut p = start;
+                while p < line.len() && blank(line[p]) {
+                    p += 1;
+                }
+                while p < line.len() && !blank(line[p]) {
+                    p += 1;
+                }
+                p
+            }
+        }
+    }
+
+    fn key_text<'l>(&self, line: &'l [u8], k: &Key) -> &'l [u8] {
+        let mut s = self.field_start(line, k.sf);
+        if k.o.bs {
+            while s < line.len() && blank(line[s]) {
+                s += 1;
+            }
+        }
+        if k.sc > 0 {
+            s = (s + k.sc - 1).min(line.len());
+        }
+        let e = match k.ef {
+            None => line.len(),
+            Some(ef) => {
+                let fs = self.field_start(line, ef);
+                if k.ec == 0 {
+                    self.field_end(line, fs)
+                } else {
+                    let mut p = fs;
+                    if k.o.be {
+                        while p < line.len() && blank(line[p]) {
+                            p += 1;
+                        }
+                    }
+                    (p + k.ec).min(line.len())
+                }
+            }
+        };
+        if e <= s {
+            &line[s..s]
+        } else {
+            &line[s..e]
+        }
+    }
+
+    fn cmp_keys(&self, a: &[u8], b: &[u8]) -> Ordering {
+        self.compares.set(self.compares.get() + 1);
+        for k in &self.keys {
+            let (x, y) = (self.key_text(a, k), self.key_text(b, k));
+            let o = cmp_one(x, y, &k.o);
+            let o = if k.o.r { o.reverse() } else { o };
+            if o != Ordering::Equal {
+                return o;
+            }
+        }
+        Ordering::Equal
+    }
+
+    fn cmp(&self, a: &[u8], b: &[u8]) -> Ordering {
+        let o = self.cmp_keys(a, b);
+        if o != Ordering::Equal || self.stable || self.unique {
+            return o;
+        }
+        let o = a.cmp(b);
+        if self.global.r {
+            o.reverse()
+        } else {
+            o
+        }
+    }
+}
+
+fn skip_blanks(s: &[u8]) -> &[u8] {
+    let n = s
+        .iter()
+        .position(|&c| !(blank(c) || c == b'\n'))
+        .unwrap_or(s.len());
+    &s[n..]
+}
+
+/// (negative, integer digits without leading zeros, fraction digits without trailing zeros).
+fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8]) {
+    let s = skip_blanks(s);
+    let (neg, s) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    let il = s
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(s.len());
+    let int = &s[..il];
+    let int = &int[int.iter().position(|&c| c != b'0').unwrap_or(int.len())..];
+    let mut frac: &[u8] = &[];
+    if s.get(il) == Some(&b'.') {
+        let r = &s[il + 1..];
+        let fl = r
+            .iter()
+            .position(|c| !c.is_ascii_digit())
+            .unwrap_or(r.len());
+        frac = &r[..fl];
+        let t = frac
+            .iter()
+            .rposition(|&c| c != b'0')
+            .map(|p| p + 1)
+            .unwrap_or(0);
+        frac = &frac[..t];
+    }
+    let zero = int.is_empty() && frac.is_empty();
+    (neg && !zero, int, frac)
+}
+
+fn cmp_num(a: &[u8], b: &[u8]) -> Ordering {
+    let (an, ai, af) = num_parts(a);
+    let (bn, bi, bf) = num_parts(b);
+    let mag = ai.len().cmp(&bi.len()).then(ai.cmp(bi)).then(af.cmp(bf));
+    match (an, bn) {
+        (false, false) => mag,
+        (true, true) => mag.reverse(),
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+    }
+}
+
+fn unit_order(s: &[u8]) -> i32 {
+    let (neg, int, frac) = num_parts(s);
+    let t = skip_blanks(s);
+    let t = t.strip_prefix(b"-").unwrap_or(t);
+    let n = t
+        .iter()
+        .position(|c| !(c.is_ascii_digit() || *c == b'.'))
+        .unwrap_or(t.len());
+    let unit = t
+        .get(n)
+        .and_then(|c| {
+            b"KMGTPEZYRQ"
+                .iter()
+                .position(|u| u == c || (*c == b'k' && *u == b'K'))
+        })
+        .map(|p| p as i32 + 1)
+        .unwrap_or(0);
+    if int.is_empty() && frac.is_empty() {
+        return 0;
+    }
+    if neg {
+        -unit - 1
+    } else {
+        unit + 1
+    }
+}
+
+fn parse_g(s: &[u8]) -> Option<f64> {
+    let t = String::from_utf8_lossy(skip_blanks(s)).into_owned();
+    let mut end = 0;
+    for e in (1..=t.len()).rev() {
+        if t.is_char_boundary(e) && t[..e].parse::<f64>().is_ok() && !t[..e].ends_with(['+', ' ']) {
+            end = e;
+            break;
+        }
+    }
+    if end == 0 {
+        return None;
+    }
+    t[..end].parse::<f64>().ok()
+}
+
+fn month(s: &[u8]) -> usize {
+    let t = skip_blanks(s);
+    let up: Vec<u8> = t.iter().take(3).map(|c| c.to_ascii_uppercase()).collect();
+    const M: [&[u8]; 12] = [
+        b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV",
+        b"DEC",
+    ];
+    M.iter()
+        .position(|m| *m == up.as_slice())
+        .map(|p| p + 1)
+        .unwrap_or(0)
+}
+
+fn vorder(c: Option<u8>) -> i32 {
+    match c {
+        None => 0,
+        Some(c) if c.is_ascii_digit() => 0,
+        Some(c) if c.is_ascii_alphabetic() => c as i32,
+        Some(b'~') => -1,
+        Some(c) => c as i32 + 256,
+    }
+}
+
+fn verrevcmp(a: &[u8], b: &[u8]) -> i32 {
+    let (mut i, mut j) = (0, 0);
+    let dig = |s: &[u8], k: usize| s.get(k).is_some_and(|c| c.is_ascii_digit());
+    while i < a.len() || j < b.len() {
+        let mut first = 0i32;
+        while (i < a.len() && !dig(a, i)) || (j < b.len() && !dig(b, j)) {
+            let (ac, bc) = (vorder(a.get(i).copied()), vorder(b.get(j).copied()));
+            if ac != bc {
+                return ac - bc;
+            }
+            i += 1;
+            j += 1;
+        }
+        while a.get(i) == Some(&b'0') {
+            i += 1;
+        }
+        while b.get(j) == Some(&b'0') {
+            j += 1;
+        }
+        while dig(a, i) && dig(b, j) {
+            if first == 0 {
+                first = a[i] as i32 - b[j] as i32;
+            }
+            i += 1;
+            j += 1;
+        }
+        if dig(a, i) {
+            return 1;
+        }
+        if dig(b, j) {
+            return -1;
+        }
+        if first != 0 {
+            return first;
+        }
+    }
+    0
+}
+
+fn prefix_len(s: &[u8]) -> usize {
+    let n = s.len();
+    let mut prefix = 0;
+    let mut i = 0;
+    loop {
+        if i == n {
+            return prefix;
+        }
+        i += 1;
+        prefix = i;
+        while i + 1 < n && s[i] == b'.' && (s[i + 1].is_ascii_alphabetic() || s[i + 1] == b'~') {
+            i += 2;
+            while i < n && (s[i].is_ascii_alphanumeric() || s[i] == b'~') {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// gnulib `filevercmp`.
+pub fn filevercmp(a: &[u8], b: &[u8]) -> Ordering {
+    if a.is_empty() || b.is_empty() {
+        return a.len().min(1).cmp(&b.len().min(1));
+    }
+    if a[0] == b'.' {
+        if b[0] != b'.' {
+            return Ordering::Less;
+        }
+        let (ad, bd) = (a.len() == 1, b.len() == 1);
+        if ad || bd {
+            return bd.cmp(&ad);
+        }
+        let (add, bdd) = (a == b"..", b == b"..");
+        if add || bdd {
+            return bdd.cmp(&add);
+        }
+    } else if b[0] == b'.' {
+        return Ordering::Greater;
+    }
+    let (ap, bp) = (prefix_len(a), prefix_len(b));
+    let r = verrevcmp(&a[..ap], &b[..bp]);
+    let r = if r != 0 || (ap == a.len() && bp == b.len()) {
+        r
+    } else {
+        verrevcmp(a, b)
+    };
+    r.cmp(&0)
+}
+
+fn cmp_one(a: &[u8], b: &[u8], o: &KOpts) -> Ordering {
+    if o.n {
+        return cmp_num(a, b);
+    }
+    if o.h {
+        return unit_order(a)
+            .cmp(&unit_order(b))
+            .then_with(|| cmp_num(a, b));
+    }
+    if o.g {
+        let rank = |v: Option<f64>| match v {
+            None => 0,
+            Some(x) if x.is_nan() => 1,
+            Some(_) => 2,
+        };
+        let (x, y) = (parse_g(a), parse_g(b));
+        return rank(x).cmp(&rank(y)).then_with(|| match (x, y) {
+            (Some(x), Some(y)) if !x.is_nan() && !y.is_nan() => {
+                x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+            }
+            _ => Ordering::Equal,
+        });
+    }
+    if o.m {
+        return month(a).cmp(&month(b));
+    }
+    if o.v {
+        return filevercmp(a, b);
+    }
+    if !(o.f || o.d || o.i) {
+        return a.cmp(b);
+    }
+    let keep = |c: &u8| {
+        !((o.d && !(c.is_ascii_alphanumeric() || blank(*c))) || (o.i && !(0x20..0x7f).contains(c)))
+    };
+    let tr = |c: &u8| if o.f { c.to_ascii_uppercase() } else { *c };
+    a.iter()
+        .filter(|c| keep(c))
+        .map(tr)
+        .cmp(b.iter().filter(|c| keep(c)).map(tr))
+}
+
+async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let p = match opts::parse(ctx, Parser::new(DEFS), 2).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    let mut global = KOpts::default();
+    let mut keys = Vec::new();
+    let mut tab = None;
+    let mut check = None;
+    let mut delim = b'\n';
+    for (id, v) in &p.opts {
+        let v = v.as_deref().unwrap_or(b"");
+        match id {
+            b'k' => match parse_key(v) {
+                Ok(k) => keys.push(k),
+                Err(m) => {
+                    ctx.diag(m).await?;
+                    return Ok(2);
+                }
+            },
+            b't' => {
+                let t = if v == b"\\0" { vec![0] } else { v.to_vec() };
+                if t.len() != 1 {
+                    let m = if t.is_empty() {
+                        "empty tab".to_string()
+                    } else {
+                        format!("multi-character tab {}", quote(v))
+                    };
+                    ctx.diag(m).await?;
+                    return Ok(2);
+                }
+                if tab.is_some_and(|x| x != t[0]) {
+                    ctx.diag("incompatible tabs").await?;
+                    return Ok(2);
+                }
+                tab = Some(t[0]);
+            }
+            b'c' => check = Some(true),
+            b'C' => check = Some(false),
+            0x80 => {
+                check = Some(match v {
+                    b"" | b"diagnose-first" => true,
+                    b"quiet" | b"silent" => false,
+                    _ => {
+                        let m = format!("invalid argument {} for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'", quote(v));
+                        return opts::usage(ctx, &m, 2).await;
+                    }
+                })
+            }
+            b'z' => delim = 0,
+            b'S' | b'T' | 0x81 | b'm' | b'o' | b's' | b'u' => {}
+            c => {
+                global.set(*c);
+            }
+        }
+    }
+    if global.incompatible() {
+        ctx.diag(format!("options '-{}' are incompatible", global.letters()))
+            .await?;
+        return Ok(2);
+    }
+    for k in &mut keys {
+        if k.o == KOpts::default() {
+            k.o = global;
+        } else if k.o.incompatible() {
+            ctx.diag(format!("options '-{}' are incompatible", k.o.letters()))
+                .await?;
+            return Ok(2);
+        }
+    }
+    if keys.is_empty() {
+        keys.push(Key {
+            sf: 1,
+            sc: 0,
+            ef: None,
+            ec: 0,
+            o: KOpts {
+                be: false,
+                ..global
+            },
+        });
+    }
+    let cfg = Cfg {
+        keys,
+        global,
+        tab,
+        stable: p.has(b's'),
+        unique: p.has(b'u'),
+        compares: Cell::new(0),
+    };
+    let files = if p.operands.is_empty() {
+        vec![b"-".to_vec()]
+    } else {
+        p.operands.clone()
+    };
+    if let Some(loud) = check {
+        if files.len() > 1 {
+            return opts::usage(
+                ctx,
+                &format!("extra operand {} not allowed with -c", quote(&files[1])),
+                2,
+            )
+            .await;
+        }
+        return check_sorted(ctx, &cfg, &files[0], delim, loud).await;
+    }
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    let mut reserved = 0u64;
+    let mut status = 0;
+    for f in &files {
+        let file = match ctx.open_input(f) {
+            Ok(x) => x,
+            Err(e) => {
+                let e = opts::interrupted(e)?;
+                ctx.diag(format!("cannot read: {}: {}", quotef(f), e.message()))
+                    .await?;
+                status = 2;
+                break;
+            }
+        };
+        let mut lr = LineReader::new(file);
+        lr.delim = delim;
+        loop {
+            match lr.next_line(&ctx.sys).await {
+                Ok(Some(mut l)) => {
+                    if l.last() == Some(&delim) {
+                        l.pop();
+                    }
+                    let r = l.len() as u64 + cost::LINE_OVERHEAD;
+                    ctx.reserve(r)?;
+                    reserved += r;
+                    lines.push(l);
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag(format!("read failed: {}: {}", quotef(f), e.message()))
+                        .await?;
+                    status = 2;
+                    break;
+                }
+            }
+        }
+        if status != 0 {
+            break;
+        }
+    }
+    if status != 0 {
+        ctx.release(reserved);
+        return Ok(status);
+    }
+    lines.sort_by(|a, b| cfg.cmp(a, b));
+    ctx.charge(cfg.compares.get() * cost::SORT_COMPARE)?;
+    if cfg.unique {
+        lines.dedup_by(|b, a| cfg.cmp_keys(a, b) == Ordering::Equal);
+    }
+    let mut out = Vec::new();
+    for l in &lines {
+        out.extend_from_slice(l);
+        out.push(delim);
+    }
+    ctx.release(reserved);
+    match p.last(b'o') {
+        Some(o) => {
+            let r = ctx
+                .sys
+                .open(ctx.pid, &ctx.resolve(o), OpenFlags::write_truncate());
+            match r {
+                Ok(f) => {
+                    if let Err(e) = ctx.sys.write_all(&f, &out).await {
+                        let e = opts::interrupted(e)?;
+                        ctx.diag(format!("write failed: {}: {}", quotef(o), e.message()))
+                            .await?;
+                        return Ok(2);
+                    }
+                }
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag(format!("open failed: {}: {}", quotef(o), e.message()))
+                        .await?;
+                    return Ok(2);
+                }
+            }
+        }
+        None => ctx.out(&out).await?,
+    }
+    Ok(0)
+}
+
+async fn check_sorted(
+    ctx: &CommandCtx,
+    cfg: &Cfg,
+    f: &[u8],
+    delim: u8,
+    loud: bool,
+) -> Result<i32, Interrupt> {
+    let file = match ctx.open_input(f) {
+        Ok(x) => x,
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            ctx.diag(format!("cannot read: {}: {}", quotef(f), e.message()))
+                .await?;
+            return Ok(2);
+        }
+    };
+    let mut lr = LineReader::new(file);
+    lr.delim = delim;
+    let mut prev: Option<Vec<u8>> = None;
+    let mut n = 0u64;
+    while let Some(mut l) = lr.next_line(&ctx.sys).await.map_err(|e| match e {
+        crate::process::IoError::Interrupted(i) => i,
+        _ => Interrupt::Signal(0),
+    })? {
+        n += 1;
+        if l.last() == Some(&delim) {
+            l.pop();
+        }
+        if let Some(p) = &prev {
+            let o = cfg.cmp(p, &l);
+            if o == Ordering::Greater || (cfg.unique && o == Ordering::Equal) {
+                if loud {
+                    let mut m =
+                        format!("{}:{n}: disorder: ", String::from_utf8_lossy(f)).into_bytes();
+                    m.extend_from_slice(&l);
+                    ctx.diag(m).await?;
+                }
+                return Ok(1);
+            }
+        }
+        prev = Some(l);
+    }
+    Ok(0)
+}
+
+crate::command_fn!(run, main);
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::*;
+
+    fn s(args: &[&str], input: &str) -> (i32, String, String) {
+        let mut v = vec!["sort"];
+        v.extend_from_slice(args);
+        text(run_files(&v, input.as_bytes(), &[("u", b"b\na\n")]))
+    }
+
+    #[test]
+    fn orders() {
+        assert_eq!(s(&["-n"], "10\n9\n-1\n1.5\nx\n").1, "-1\nx\n1.5\n9\n10\n");
+        assert_eq!(s(&[], "b\nB\na\n").1, "B\na\nb\n");
+        assert_eq!(s(&["-f"], "b\nB\na\n").1, "a\nB\nb\n");
+        assert_eq!(s(&["-r"], "a\nc\nb\n").1, "c\nb\na\n");
+        assert_eq!(s(&["-u"], "a\nb\na\n").1, "a\nb\n");
+        assert_eq!(s(&["-h"], "1G\n2K\n3\n1M\n-1K\n").1, "-1K\n3\n2K\n1M\n1G\n");
+        assert_eq!(
+            s(&["-V"], "a10\na2\na1.10\na1.9\n").1,
+            "a1.9\na1.10\na2\na10\n"
+        );
+        assert_eq!(s(&["-g"], "1e3\n5\nx\n-inf\n").1, "x\n-inf\n5\n1e3\n");
+        assert_eq!(s(&["-M"], "mar\nJan\nfoo\n").1, "foo\nJan\nmar\n");
+    }
+
+    #[test]
+    fn keys() {
+        assert_eq!(
+            s(&["-k2,2n", "-t,"], "a,10\nb,9\nc,9\n").1,
+            "b,9\nc,9\na,10\n"
+        );
+        assert_eq!(s(&["-k2"], "x  b\ny a\n").1, "x  b\ny a\n");
+        assert_eq!(s(&["-k2b"], "x  b\ny a\n").1, "y a\nx  b\n");
+        assert_eq!(s(&["-s", "-k1,1"], "a 2\na 1\n").1, "a 2\na 1\n");
+        assert_eq!(s(&["-k1,1"], "a 2\na 1\n").1, "a 1\na 2\n");
+        assert_eq!(s(&["-k1.2,1.2"], "ab\nba\n").1, "ba\nab\n");
+        assert_eq!(s(&["-z"], "b\0a\0").1, "a\0b\0");
+    }
+
+    #[test]
+    fn errors_and_check() {
+        assert_eq!(
+            s(&["-k", "x"], ""),
+            (
+                2,
+                String::new(),
+                "sort: invalid number at field start: invalid count at start of 'x'\n".into()
+            )
+        );
+        assert_eq!(
+            s(&["-k", "0"], "").2,
+            "sort: field number is zero: invalid field specification '0'\n"
+        );
+        assert_eq!(
+            s(&["-k", "1.0"], "").2,
+            "sort: character offset is zero: invalid field specification '1.0'\n"
+        );
+        assert_eq!(s(&["-t", "ab"], "").2, "sort: multi-character tab 'ab'\n");
+        assert_eq!(
+            s(&["nofile"], ""),
+            (
+                2,
+                String::new(),
+                "sort: cannot read: nofile: No such file or directory\n".into()
+            )
+        );
+        assert_eq!(
+            s(&["-c", "u"], ""),
+            (1, String::new(), "sort: u:2: disorder: a\n".into())
+        );
+        assert_eq!(s(&["-C", "u"], "").0, 1);
+        assert_eq!(
+            s(&["-n", "-g"], "").2,
+            "sort: options '-gn' are incompatible\n"
+        );
+        assert_eq!(
+            s(&["-k", "1,1q"], "").2,
+            "sort: stray character in field spec: invalid field specification '1,1q'\n"
+        );
+        assert_eq!(
+            s(&["-uc"], "a\na\n"),
+            (1, String::new(), "sort: -:2: disorder: a\n".into())
+        );
+        assert_eq!(s(&["-R"], "").0, 2);
+    }
+
+    #[test]
+    fn output_file() {
+        let k = machine(&[("u", b"b\na\n")]);
+        assert_eq!(run_on(&k, &["sort", "-o", "u", "u"], b"").0, 0);
+        assert_eq!(run_on(&k, &["cat", "u"], b"").1, b"a\nb\n");
+    }
+}
