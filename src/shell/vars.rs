@@ -150,6 +150,25 @@ impl Vars {
     }
 }
 
+/// bash's string hash (FNV-1), used to reproduce the order in which bash lists the keys of
+/// an associative array (by hash bucket of a 1024-bucket table).
+fn bash_hash(s: &[u8]) -> u32 {
+    let mut h: u32 = 2_166_136_261;
+    for &b in s {
+        h = h.wrapping_mul(16_777_619);
+        h ^= b as u32;
+    }
+    h
+}
+
+/// An associative array's entries in the order bash iterates them. Keys sharing a bucket
+/// (rare below a thousand keys) fall back to key order.
+pub fn assoc_order(m: &OrdMap<Vec<u8>, Vec<u8>>) -> Vec<(&Vec<u8>, &Vec<u8>)> {
+    let mut v: Vec<(&Vec<u8>, &Vec<u8>)> = m.iter().collect();
+    v.sort_by_key(|(k, _)| (bash_hash(k) & 1023, (*k).clone()));
+    v
+}
+
 /// `${x@a}`: the attribute letters bash prints.
 pub fn attrs_letters(attrs: u16, is_array: bool, is_assoc: bool) -> String {
     let mut s = String::new();

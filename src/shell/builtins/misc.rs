@@ -628,6 +628,10 @@ impl Shell {
     }
 
     pub(super) fn builtin_unalias(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.is_empty() {
+            self.error_msg(b"unalias: usage: unalias [-a] name [name ...]");
+            return Ok(2);
+        }
         let mut status = 0;
         for a in args {
             if a == b"-a" {

@@ -535,7 +535,7 @@ fn declare_line(name: &[u8], v: &Var, export_form: bool) -> Vec<u8> {
         }
         Some(Value::Assoc(m)) => {
             out.extend_from_slice(b"=(");
-            for (k, val) in m.iter() {
+            for (k, val) in assoc_order(m) {
                 out.push(b'[');
                 out.extend_from_slice(k);
                 out.extend_from_slice(b"]=");

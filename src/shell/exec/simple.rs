@@ -176,70 +176,69 @@ impl Shell {
         }
     }
 
-    pub(crate) async fn assign_array(
-        &mut self,
-        name: &[u8],
-        elems: &[ArrayElem],
-        append: bool,
-    ) -> Res<()> {
+    /// `name=(...)` / `name+=(...)`. As in bash, every value is expanded first (seeing the
+    /// old array), then elements are stored one by one, so a `[key]` expression can refer to
+    /// elements stored earlier in the same literal.
+    pub(crate) async fn assign_array(&mut self, name: &[u8], elems: &[ArrayElem], append: bool) -> Res<()> {
         let is_assoc = self.vars.get(name).is_some_and(|v| v.is_assoc());
-        if is_assoc {
-            let mut m = match (append, self.vars.get(name).and_then(|v| v.value.clone())) {
-                (true, Some(Value::Assoc(m))) => m,
-                _ => imbl::OrdMap::new(),
-            };
-            for e in elems {
-                let v = self.expand_single(&e.value).await?;
-                match &e.key {
-                    Some(k) => {
-                        let key = self.expand_single(k).await?;
-                        let v = if e.append {
-                            [m.get(&key).cloned().unwrap_or_default(), v].concat()
-                        } else {
-                            v
-                        };
-                        m.insert(key, v);
-                    }
-                    None => {
-                        self.error_msg(&[name, b": "].concat());
-                    }
+        // 1. Values.
+        let mut values: Vec<Vec<Vec<u8>>> = Vec::with_capacity(elems.len());
+        for e in elems {
+            if e.key.is_some() || is_assoc {
+                values.push(vec![self.expand_single(&e.value).await?]);
+            } else {
+                values.push(self.expand_words(std::slice::from_ref(&e.value)).await?);
+            }
+        }
+        // 2. Start from the old value (append) or an empty array of the right kind.
+        let start = match (append, self.vars.get(name).and_then(|v| v.value.clone())) {
+            (true, Some(v @ (Value::Assoc(_) | Value::Indexed(_)))) => v,
+            (true, Some(Value::Str(s))) => {
+                if is_assoc {
+                    let mut m = imbl::OrdMap::new();
+                    m.insert(b"0".to_vec(), s);
+                    Value::Assoc(m)
+                } else {
+                    let mut m = imbl::OrdMap::new();
+                    m.insert(0, s);
+                    Value::Indexed(m)
                 }
             }
-            return self.set_value(name, Value::Assoc(m));
-        }
-        let mut m = match (append, self.vars.get(name).and_then(|v| v.value.clone())) {
-            (true, Some(Value::Indexed(m))) => m,
-            (true, Some(Value::Str(s))) => {
-                let mut m = imbl::OrdMap::new();
-                m.insert(0, s);
-                m
-            }
-            _ => imbl::OrdMap::new(),
+            _ if is_assoc => Value::Assoc(imbl::OrdMap::new()),
+            _ => Value::Indexed(imbl::OrdMap::new()),
         };
-        let mut next = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
-        for e in elems {
+        self.set_value(name, start)?;
+        // 3. Keys, in order.
+        let mut next = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.keys().next_back().map(|k| k + 1).unwrap_or(0),
+            _ => 0,
+        };
+        for (e, vals) in elems.iter().zip(values) {
             match &e.key {
                 Some(k) => {
-                    let kt = self.expand_single(k).await?;
-                    let idx = self.arith(&kt)?;
-                    let v = self.expand_single(&e.value).await?;
-                    let v = if e.append {
-                        [m.get(&idx).cloned().unwrap_or_default(), v].concat()
+                    let key = self.expand_single(k).await?;
+                    let v = vals.into_iter().next().unwrap_or_default();
+                    if is_assoc {
+                        self.assign_element(name, &key, v, e.append)?;
                     } else {
-                        v
-                    };
-                    m.insert(idx, v);
-                    next = idx + 1;
+                        let idx = self.arith(&key)?;
+                        self.assign_element(name, idx.to_string().as_bytes(), v, e.append)?;
+                        next = idx + 1;
+                    }
+                }
+                None if is_assoc => {
+                    let v = vals.into_iter().next().unwrap_or_default();
+                    self.error_msg(&[name, b": ", &v[..], b": must use subscript when assigning associative array"].concat());
                 }
                 None => {
-                    for v in self.expand_words(std::slice::from_ref(&e.value)).await? {
-                        m.insert(next, v);
+                    for v in vals {
+                        self.assign_element(name, next.to_string().as_bytes(), v, false)?;
                         next += 1;
                     }
                 }
             }
         }
-        self.set_value(name, Value::Indexed(m))
+        Ok(())
     }
 
     /// Runs argv: function, builtin, registered command, or a script file.

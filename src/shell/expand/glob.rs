@@ -15,7 +15,8 @@ pub(crate) fn expand(sh: &Shell, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
         nocase: sh.opts.nocaseglob,
         utf8: true,
         pathname: true,
-        dotglob: sh.opts.dotglob,
+        // A non-empty GLOBIGNORE turns on dotglob, as in bash.
+        dotglob: sh.opts.dotglob || sh.get_scalar(b"GLOBIGNORE").is_some_and(|g| !g.is_empty()),
     };
     let absolute = pat.first() == Some(&b'/');
     let comps: Vec<&[u8]> = pat

@@ -211,7 +211,7 @@ impl Shell {
                     None => Val::List(Vec::new(), star),
                     Some(Value::Str(s)) => Val::List(vec![s], star),
                     Some(Value::Indexed(m)) => Val::List(m.values().cloned().collect(), star),
-                    Some(Value::Assoc(m)) => Val::List(m.values().cloned().collect(), star),
+                    Some(Value::Assoc(m)) => Val::List(crate::shell::vars::assoc_order(&m).into_iter().map(|(_, v)| v.clone()).collect(), star),
                 })
             }
             Some(Subscript::Expr(w)) => {
@@ -528,7 +528,7 @@ impl Shell {
                     Some(Value::Indexed(m)) => {
                         m.keys().map(|k| k.to_string().into_bytes()).collect()
                     }
-                    Some(Value::Assoc(m)) => m.keys().cloned().collect(),
+                    Some(Value::Assoc(m)) => crate::shell::vars::assoc_order(&m).into_iter().map(|(k, _)| k.clone()).collect(),
                     Some(Value::Str(_)) => vec![b"0".to_vec()],
                     None => Vec::new(),
                 };

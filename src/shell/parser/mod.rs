@@ -67,7 +67,7 @@ pub(crate) struct Parser<'a> {
     /// Aliases being expanded, with the position where their text ends (no recursion).
     active_aliases: Vec<(Vec<u8>, usize)>,
     /// The last alias ended with a blank: the next word is checked too.
-    alias_next: bool,
+    alias_next: Option<usize>,
     pos: usize,
     line: u32,
     pending_heredocs: Vec<Rc<HereDoc>>,
@@ -110,7 +110,7 @@ impl<'a> Parser<'a> {
             src: Cow::Borrowed(src),
             aliases: None,
             active_aliases: Vec::new(),
-            alias_next: false,
+            alias_next: None,
             pos: 0,
             line,
             pending_heredocs: Vec::new(),
@@ -363,7 +363,8 @@ impl<'a> Parser<'a> {
             *e = (*e as isize + delta) as usize;
         }
         self.active_aliases.push((name, start + value.len()));
-        self.alias_next = value.last().is_some_and(|&b| b == b' ' || b == b'\t');
+        // An alias ending in a blank makes the next word a candidate too.
+        self.alias_next = value.last().is_some_and(|&b| b == b' ' || b == b'\t').then_some(start + value.len());
         self.src = Cow::Owned(text);
         true
     }
@@ -893,10 +894,12 @@ impl<'a> Parser<'a> {
                 self.skip_comment();
                 continue;
             }
-            if self.alias_next {
-                self.alias_next = false;
-                if self.expand_alias_here() {
-                    continue;
+            if let Some(end) = self.alias_next {
+                if self.pos >= end {
+                    self.alias_next = None;
+                    if self.expand_alias_here() {
+                        continue;
+                    }
                 }
             }
             if cmd.words.is_empty() {
