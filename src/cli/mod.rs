@@ -302,7 +302,9 @@ fn run_plain(
     env.set_arg0(arg0);
     env.set_positional(args);
     env.set_command_string_mode(c_mode);
-    env.set_script_from_file(arg0 != b"shellsim");
+    if !c_mode {
+        env.set_script_file(if arg0 == b"shellsim" { None } else { Some(arg0) });
+    }
     let r = env.run_script(src, stdin);
     host::write_stdout(&r.stdout);
     host::write_stderr(&r.stderr);

@@ -168,10 +168,14 @@ impl Environment {
         });
     }
 
-    /// Marks the script as read from a file (`bash script.sh`) rather than standard input,
-    /// which only changes `$-`.
-    pub fn set_script_from_file(&mut self, from_file: bool) {
-        self.with_shell(|sh| sh.stdin_mode = !from_file);
+    /// Names the script file being run (`bash script.sh`: `$-`, BASH_SOURCE, FUNCNAME), or
+    /// `None` for a script read from standard input.
+    pub fn set_script_file(&mut self, name: Option<&[u8]>) {
+        self.with_shell(|sh| {
+            sh.stdin_mode = name.is_none() && !sh.c_mode;
+            sh.script_name = name.map(|n| n.to_vec()).unwrap_or_default();
+            sh.source_name = sh.script_name.clone();
+        });
     }
 
     /// Runs shell source as one action of a persistent session, with `stdin` as its input.

@@ -427,6 +427,10 @@ pub struct Shell {
     pub c_mode: bool,
     /// Reading the script from standard input (`$-` has `s`).
     pub stdin_mode: bool,
+    /// The script file being run (bottom of BASH_SOURCE); empty for stdin and `-c`.
+    pub script_name: Vec<u8>,
+    /// The file each function was defined in (for BASH_SOURCE).
+    pub func_files: OrdMap<Vec<u8>, Vec<u8>>,
     /// `$_`: the last argument of the previous simple command.
     pub last_arg: Vec<u8>,
     /// Array assignments found while expanding a declaration builtin's arguments.
@@ -477,6 +481,8 @@ impl Shell {
             pending_decl_arrays: Vec::new(),
             stdin_mode: false,
             last_arg: Vec::new(),
+            func_files: OrdMap::new(),
+            script_name: Vec::new(),
             mem_held: 0,
         }
     }

@@ -190,6 +190,8 @@ impl Shell {
         let mut array: Option<Vec<u8>> = None;
         let mut delim = b'\n';
         let mut nchars: Option<usize> = None;
+        let mut exact = false;
+        let mut timeout: Option<Vec<u8>> = None;
         let mut prompt: Option<Vec<u8>> = None;
         let mut fd = 0u32;
         let mut names = Vec::new();
@@ -222,7 +224,11 @@ impl Shell {
                             match c {
                                 b'a' => array = Some(v),
                                 b'd' => delim = v.first().copied().unwrap_or(0),
-                                b'n' | b'N' => nchars = String::from_utf8_lossy(&v).parse().ok(),
+                                b'n' | b'N' => {
+                                    nchars = String::from_utf8_lossy(&v).parse().ok();
+                                    exact = c == b'N';
+                                }
+                                b't' => timeout = Some(v),
                                 b'p' => prompt = Some(v),
                                 b'u' => fd = String::from_utf8_lossy(&v).parse().unwrap_or(0),
                                 _ => {}
@@ -251,12 +257,21 @@ impl Shell {
             );
             return Ok(1);
         };
+        if let Some(t) = &timeout {
+            // `read -t 0` only asks whether input is available; it reads nothing.
+            if String::from_utf8_lossy(t).trim().parse::<f64>().is_ok_and(|v| v == 0.0) {
+                return Ok(0);
+            }
+            self.sys.telemetry.borrow_mut().note_unsupported("read -t: timeouts other than 0 are not modeled; read waits for input".into());
+        }
         // Read one byte at a time so the rest of the input stays for the next reader.
+        // `-n`/`-N` count characters after backslash processing; `-N` ignores the delimiter.
         let mut line = Vec::new();
+        let mut count = 0usize;
         let mut eof = false;
         loop {
             if let Some(n) = nchars {
-                if line.len() >= n {
+                if count >= n {
                     break;
                 }
             }
@@ -273,16 +288,17 @@ impl Shell {
                 break;
             }
             let c = b[0];
-            if c == delim {
+            if c == delim && !exact {
                 break;
             }
             if c == b'\\' && !raw {
                 let n = self.sys.read(&file, 1).await.unwrap_or_default();
                 match n.first() {
-                    Some(b'\n') => continue,
+                    Some(b'\n') if !exact => continue,
                     Some(&x) => {
                         line.push(b'\\');
                         line.push(x);
+                        count += 1;
                         continue;
                     }
                     None => {
@@ -292,6 +308,17 @@ impl Shell {
                 }
             }
             line.push(c);
+            count += 1;
+        }
+        if exact {
+            // `read -N`: no field splitting; the text goes to the first name.
+            let v = if raw { line.clone() } else { unescape_read(&line) };
+            let first = names.first().cloned().unwrap_or_else(|| b"REPLY".to_vec());
+            self.set_scalar(&first, v)?;
+            for n in names.iter().skip(1) {
+                self.set_scalar(n, Vec::new())?;
+            }
+            return Ok(if eof { 1 } else { 0 });
         }
         let ifs = self.get_scalar(b"IFS").unwrap_or_else(|| b" \t\n".to_vec());
         let fields = split_for_read(

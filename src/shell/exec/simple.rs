@@ -493,6 +493,7 @@ impl Shell {
             }
         }
         let c_mode = command.is_some();
+        let from_file = !c_mode && argv.get(i).is_some();
         let (src, arg0, rest) = match command {
             Some(c) => {
                 let arg0 = argv.get(i).cloned().unwrap_or_else(|| argv[0].clone());
@@ -557,8 +558,13 @@ impl Shell {
             .sys
             .create_process(Some(self.pid), argv.clone(), self.cwd.clone())?;
         let mut child = self.fresh_shell(pid);
-        child.arg0 = arg0;
         child.c_mode = c_mode;
+        child.stdin_mode = !c_mode && !from_file;
+        if from_file {
+            child.script_name = arg0.clone();
+            child.source_name = arg0.clone();
+        }
+        child.arg0 = arg0;
         child.positional = rest;
         for (n, on) in opts {
             child.opts.set(&n, on);

@@ -180,7 +180,9 @@ impl Shell {
             });
         }
         let name = self.resolve_nameref(name);
-        let var = if name == b"PIPESTATUS" {
+        let var = if let Some(stack) = self.call_stack_array(&name) {
+            Some(crate::shell::vars::Var { value: Some(Value::Indexed(stack)), attrs: 0 })
+        } else if name == b"PIPESTATUS" {
             let m: imbl::OrdMap<i64, Vec<u8>> = self
                 .pipestatus
                 .iter()
@@ -636,19 +638,45 @@ impl Shell {
             b"BASHOPTS" => self.opts.bashopts().into_bytes(),
             b"BASHPID" => self.pid.to_string().into_bytes(),
             b"BASH_SUBSHELL" => self.subshell_level.to_string().into_bytes(),
+            _ => return None,
+        };
+        Some(Val::Str(v))
+    }
+}
+
+impl Shell {
+    /// FUNCNAME, BASH_SOURCE and BASH_LINENO, built from the call stack (innermost first).
+    /// A script file contributes a bottom "main" frame; input read from stdin or `-c` does not.
+    pub(crate) fn call_stack_array(&self, name: &[u8]) -> Option<imbl::OrdMap<i64, Vec<u8>>> {
+        let from_file = !self.stdin_mode && !self.c_mode;
+        let frames = self.call_stack.iter().rev();
+        let items: Vec<Vec<u8>> = match name {
             b"FUNCNAME" => {
                 if self.call_stack.is_empty() {
                     return None;
                 }
-                return Some(Val::Str(
-                    self.call_stack
-                        .last()
-                        .map(|f| f.name.clone())
-                        .unwrap_or_default(),
-                ));
+                let mut v: Vec<Vec<u8>> = frames.map(|f| f.name.clone()).collect();
+                if from_file {
+                    v.push(b"main".to_vec());
+                }
+                v
+            }
+            b"BASH_SOURCE" => {
+                let mut v: Vec<Vec<u8>> = frames.map(|f| f.source.clone()).collect();
+                if from_file || !self.call_stack.is_empty() {
+                    v.push(self.script_name.clone());
+                }
+                v
+            }
+            b"BASH_LINENO" => {
+                let mut v: Vec<Vec<u8>> = frames.map(|f| f.call_line.to_string().into_bytes()).collect();
+                if !v.is_empty() && from_file {
+                    v.push(b"0".to_vec());
+                }
+                v
             }
             _ => return None,
         };
-        Some(Val::Str(v))
+        Some(items.into_iter().enumerate().map(|(i, v)| (i as i64, v)).collect())
     }
 }
