@@ -303,7 +303,11 @@ fn run_plain(
     env.set_positional(args);
     env.set_command_string_mode(c_mode);
     if !c_mode {
-        env.set_script_file(if arg0 == b"shellsim" { None } else { Some(arg0) });
+        env.set_script_file(if arg0 == b"shellsim" {
+            None
+        } else {
+            Some(arg0)
+        });
     }
     let r = env.run_script(src, stdin);
     host::write_stdout(&r.stdout);

@@ -3,7 +3,7 @@
 use super::opts::{self, flag, quote, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
-use crate::vfs::{path, FileType, VfsError, WriteMode};
+use crate::vfs::{path, FileType, WriteMode};
 
 const CP_DEFS: &[OptDef] = &[
     flag(b'r', "recursive"),
@@ -18,13 +18,6 @@ const CP_DEFS: &[OptDef] = &[
     flag(b'P', "no-dereference"),
     flag(b'd', ""),
     flag(b'L', "dereference"),
-];
-const MV_DEFS: &[OptDef] = &[
-    flag(b'f', "force"),
-    flag(b'n', "no-clobber"),
-    flag(b'v', "verbose"),
-    flag(b'T', "no-target-directory"),
-    req(b't', "target-directory"),
 ];
 
 struct Opts {
@@ -348,102 +341,7 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     Ok(status)
 }
 
-async fn mv_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    let p = match opts::parse(ctx, Parser::new(MV_DEFS), 1).await? {
-        Ok(p) => p,
-        Err(s) => return Ok(s),
-    };
-    let mut no_clobber = false;
-    for (id, _) in &p.opts {
-        match id {
-            b'n' => no_clobber = true,
-            b'f' => no_clobber = false,
-            _ => {}
-        }
-    }
-    let pairs = match plan(ctx, &p).await? {
-        Ok(v) => v,
-        Err(s) => return Ok(s),
-    };
-    let mut status = 0;
-    for (s, d) in pairs {
-        let (sa, da) = (ctx.resolve(&s), ctx.resolve(&d));
-        let st = ctx.vfs().lstat(&sa);
-        let st = match st {
-            Ok(st) => st,
-            Err(e) => {
-                ctx.diag(format!("cannot stat {}: {}", quote(&s), e.message()))
-                    .await?;
-                status = 1;
-                continue;
-            }
-        };
-        let dst = ctx.vfs().lstat(&da).ok();
-        if let Some(ds) = &dst {
-            if ds.ino == st.ino {
-                ctx.diag(format!("{} and {} are the same file", quote(&s), quote(&d)))
-                    .await?;
-                status = 1;
-                continue;
-            }
-            if no_clobber {
-                continue;
-            }
-            if ds.file_type == FileType::Dir && st.file_type != FileType::Dir {
-                ctx.diag(format!(
-                    "cannot overwrite directory {} with non-directory",
-                    quote(&d)
-                ))
-                .await?;
-                status = 1;
-                continue;
-            }
-            if ds.file_type != FileType::Dir && st.file_type == FileType::Dir {
-                ctx.diag(format!(
-                    "cannot overwrite non-directory {} with directory {}",
-                    quote(&d),
-                    quote(&s)
-                ))
-                .await?;
-                status = 1;
-                continue;
-            }
-        }
-        let r = ctx.vfs().rename(&sa, &da);
-        ctx.sys.sync_disk();
-        match r {
-            Ok(()) => {
-                if p.has(b'v') {
-                    ctx.out(format!("renamed {} -> {}\n", quote(&s), quote(&d)).as_bytes())
-                        .await?;
-                }
-            }
-            Err(VfsError::IntoItself) => {
-                ctx.diag(format!(
-                    "cannot move {} to a subdirectory of itself, {}",
-                    quote(&s),
-                    quote(&d)
-                ))
-                .await?;
-                status = 1;
-            }
-            Err(e) => {
-                ctx.diag(format!(
-                    "cannot move {} to {}: {}",
-                    quote(&s),
-                    quote(&d),
-                    e.message()
-                ))
-                .await?;
-                status = 1;
-            }
-        }
-    }
-    Ok(status)
-}
-
 crate::command_fn!(run_cp, cp_main);
-crate::command_fn!(run_mv, mv_main);
 
 #[cfg(test)]
 mod tests {
@@ -493,29 +391,5 @@ mod tests {
         );
         assert_eq!(run_on(&k, &["cp", "-n", "d/x", "f"], b"").0, 0);
         assert_eq!(&**k.vfs.borrow().read_file(b"/work/f").unwrap(), b"data");
-    }
-
-    #[test]
-    fn mv_cases() {
-        let k = machine(&[("f", b"data"), ("g", b""), ("d/x", b"1")]);
-        assert_eq!(
-            text(run_on(&k, &["mv", "nofile", "x"], b"")).2,
-            "mv: cannot stat 'nofile': No such file or directory\n"
-        );
-        assert_eq!(
-            text(run_on(&k, &["mv", "-v", "f", "h"], b"")).1,
-            "renamed 'f' -> 'h'\n"
-        );
-        assert_eq!(
-            text(run_on(&k, &["mv", "d", "d/x2"], b"")).2,
-            "mv: cannot move 'd' to a subdirectory of itself, 'd/x2'\n"
-        );
-        assert_eq!(run_on(&k, &["mv", "g", "d"], b"").0, 0);
-        assert!(k.vfs.borrow().exists(b"/work/d/g"));
-        assert_eq!(
-            text(run_on(&k, &["mv", "d/g", "d/g"], b"")).2,
-            "mv: 'd/g' and 'd/g' are the same file\n"
-        );
-        assert_eq!(text(run_on(&k, &["mv", "h"], b"")).2, "mv: missing destination file operand after 'h'\nTry 'mv --help' for more information.\n");
     }
 }

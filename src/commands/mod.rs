@@ -32,6 +32,44 @@ pub mod touch;
 pub mod tr;
 pub mod wc;
 
+pub mod column;
+pub mod comm;
+pub mod expand;
+pub mod fold;
+pub mod grep;
+pub mod nl;
+pub mod od;
+pub mod paste;
+pub mod posix_re;
+pub mod sed;
+pub mod strings;
+pub mod tac;
+pub mod tee;
+pub mod text_set;
+pub mod textio;
+pub mod uniq;
+pub mod xxd;
+
+// File, system-information, checksum and search commands.
+pub mod baseenc;
+pub mod chmod;
+pub mod chown;
+pub mod du;
+pub mod file;
+pub mod files_set;
+pub mod find;
+pub mod fsutil;
+pub mod ln;
+pub mod mktemp;
+pub mod mv;
+pub mod readlink;
+pub mod rmdir;
+pub mod stat;
+pub mod sums;
+pub mod sysinfo;
+pub mod truncate;
+pub mod xargs;
+
 #[cfg(test)]
 pub mod testutil;
 
@@ -90,7 +128,7 @@ impl Registry {
     /// Every built-in command.
     pub fn standard() -> Registry {
         use Trust::{Partial, Real};
-        let r = Registry::new();
+        let mut r = Registry::new();
         r.register(
             "cat",
             Real,
@@ -241,7 +279,8 @@ impl Registry {
             "-r -R -a -p -f -n -v -T -t DIR -P -d -L",
             cp::run_cp,
         );
-        r.register("mv", Real, "move files", "-f -n -v -T -t DIR", cp::run_mv);
+        text_set::register_all(&mut r);
+        files_set::register_all(&mut r);
         r
     }
 }

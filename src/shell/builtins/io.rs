@@ -259,10 +259,16 @@ impl Shell {
         };
         if let Some(t) = &timeout {
             // `read -t 0` only asks whether input is available; it reads nothing.
-            if String::from_utf8_lossy(t).trim().parse::<f64>().is_ok_and(|v| v == 0.0) {
+            if String::from_utf8_lossy(t)
+                .trim()
+                .parse::<f64>()
+                .is_ok_and(|v| v == 0.0)
+            {
                 return Ok(0);
             }
-            self.sys.telemetry.borrow_mut().note_unsupported("read -t: timeouts other than 0 are not modeled; read waits for input".into());
+            self.sys.telemetry.borrow_mut().note_unsupported(
+                "read -t: timeouts other than 0 are not modeled; read waits for input".into(),
+            );
         }
         // Read one byte at a time so the rest of the input stays for the next reader.
         // `-n`/`-N` count characters after backslash processing; `-N` ignores the delimiter.
@@ -312,7 +318,11 @@ impl Shell {
         }
         if exact {
             // `read -N`: no field splitting; the text goes to the first name.
-            let v = if raw { line.clone() } else { unescape_read(&line) };
+            let v = if raw {
+                line.clone()
+            } else {
+                unescape_read(&line)
+            };
             let first = names.first().cloned().unwrap_or_else(|| b"REPLY".to_vec());
             self.set_scalar(&first, v)?;
             for n in names.iter().skip(1) {

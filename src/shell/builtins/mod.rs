@@ -317,7 +317,11 @@ impl Shell {
         };
         // A sourced file is a frame of its own for FUNCNAME / BASH_SOURCE / BASH_LINENO.
         let saved_source = std::mem::replace(&mut self.source_name, file.clone());
-        self.call_stack.push(crate::shell::state::CallFrame { name: b"source".to_vec(), call_line: self.line, source: file.clone() });
+        self.call_stack.push(crate::shell::state::CallFrame {
+            name: b"source".to_vec(),
+            call_line: self.line,
+            source: file.clone(),
+        });
         let r = self.run_source(&data, b"source").await;
         self.call_stack.pop();
         self.source_name = saved_source;

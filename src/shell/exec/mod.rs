@@ -451,7 +451,8 @@ impl Shell {
                 }
                 Command::FunctionDef(def) => {
                     self.funcs.insert(def.name.clone(), def.clone());
-                    self.func_files.insert(def.name.clone(), self.source_name.clone());
+                    self.func_files
+                        .insert(def.name.clone(), self.source_name.clone());
                     Ok(0)
                 }
             }
@@ -709,7 +710,11 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
         self.vars.push_frame();
         let defined_in = self.func_files.get(&def.name).cloned().unwrap_or_default();
-        self.call_stack.push(super::state::CallFrame { name: def.name.clone(), call_line: self.line, source: defined_in });
+        self.call_stack.push(super::state::CallFrame {
+            name: def.name.clone(),
+            call_line: self.line,
+            source: defined_in,
+        });
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
         let r = self.exec_command(&def.body).await;
         self.loop_depth = saved_loop;

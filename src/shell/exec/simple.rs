@@ -179,7 +179,12 @@ impl Shell {
     /// `name=(...)` / `name+=(...)`. As in bash, every value is expanded first (seeing the
     /// old array), then elements are stored one by one, so a `[key]` expression can refer to
     /// elements stored earlier in the same literal.
-    pub(crate) async fn assign_array(&mut self, name: &[u8], elems: &[ArrayElem], append: bool) -> Res<()> {
+    pub(crate) async fn assign_array(
+        &mut self,
+        name: &[u8],
+        elems: &[ArrayElem],
+        append: bool,
+    ) -> Res<()> {
         let is_assoc = self.vars.get(name).is_some_and(|v| v.is_assoc());
         // 1. Values.
         let mut values: Vec<Vec<Vec<u8>>> = Vec::with_capacity(elems.len());
@@ -228,7 +233,15 @@ impl Shell {
                 }
                 None if is_assoc => {
                     let v = vals.into_iter().next().unwrap_or_default();
-                    self.error_msg(&[name, b": ", &v[..], b": must use subscript when assigning associative array"].concat());
+                    self.error_msg(
+                        &[
+                            name,
+                            b": ",
+                            &v[..],
+                            b": must use subscript when assigning associative array",
+                        ]
+                        .concat(),
+                    );
                 }
                 None => {
                     for v in vals {

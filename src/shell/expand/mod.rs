@@ -331,8 +331,18 @@ impl Shell {
         let mut matches = glob::expand(self, &pat)?;
         if let Some(ignore) = self.get_scalar(b"GLOBIGNORE").filter(|g| !g.is_empty()) {
             // GLOBIGNORE: drop results matching any of its colon-separated patterns.
-            let opts = pattern::MatchOptions { extglob: self.opts.extglob, nocase: false, utf8: true, pathname: true, dotglob: true };
-            let pats: Vec<pattern::Pattern> = ignore.split(|&b| b == b':').filter(|p| !p.is_empty()).map(|p| pattern::Pattern::compile(p, opts)).collect();
+            let opts = pattern::MatchOptions {
+                extglob: self.opts.extglob,
+                nocase: false,
+                utf8: true,
+                pathname: true,
+                dotglob: true,
+            };
+            let pats: Vec<pattern::Pattern> = ignore
+                .split(|&b| b == b':')
+                .filter(|p| !p.is_empty())
+                .map(|p| pattern::Pattern::compile(p, opts))
+                .collect();
             matches.retain(|m| {
                 let name = crate::vfs::path::file_name(m);
                 name != b"." && name != b".." && !pats.iter().any(|p| p.matches(m))

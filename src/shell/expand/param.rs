@@ -181,7 +181,10 @@ impl Shell {
         }
         let name = self.resolve_nameref(name);
         let var = if let Some(stack) = self.call_stack_array(&name) {
-            Some(crate::shell::vars::Var { value: Some(Value::Indexed(stack)), attrs: 0 })
+            Some(crate::shell::vars::Var {
+                value: Some(Value::Indexed(stack)),
+                attrs: 0,
+            })
         } else if name == b"PIPESTATUS" {
             let m: imbl::OrdMap<i64, Vec<u8>> = self
                 .pipestatus
@@ -213,7 +216,13 @@ impl Shell {
                     None => Val::List(Vec::new(), star),
                     Some(Value::Str(s)) => Val::List(vec![s], star),
                     Some(Value::Indexed(m)) => Val::List(m.values().cloned().collect(), star),
-                    Some(Value::Assoc(m)) => Val::List(crate::shell::vars::assoc_order(&m).into_iter().map(|(_, v)| v.clone()).collect(), star),
+                    Some(Value::Assoc(m)) => Val::List(
+                        crate::shell::vars::assoc_order(&m)
+                            .into_iter()
+                            .map(|(_, v)| v.clone())
+                            .collect(),
+                        star,
+                    ),
                 })
             }
             Some(Subscript::Expr(w)) => {
@@ -530,7 +539,10 @@ impl Shell {
                     Some(Value::Indexed(m)) => {
                         m.keys().map(|k| k.to_string().into_bytes()).collect()
                     }
-                    Some(Value::Assoc(m)) => crate::shell::vars::assoc_order(&m).into_iter().map(|(k, _)| k.clone()).collect(),
+                    Some(Value::Assoc(m)) => crate::shell::vars::assoc_order(&m)
+                        .into_iter()
+                        .map(|(k, _)| k.clone())
+                        .collect(),
                     Some(Value::Str(_)) => vec![b"0".to_vec()],
                     None => Vec::new(),
                 };
@@ -669,7 +681,9 @@ impl Shell {
                 v
             }
             b"BASH_LINENO" => {
-                let mut v: Vec<Vec<u8>> = frames.map(|f| f.call_line.to_string().into_bytes()).collect();
+                let mut v: Vec<Vec<u8>> = frames
+                    .map(|f| f.call_line.to_string().into_bytes())
+                    .collect();
                 if !v.is_empty() && from_file {
                     v.push(b"0".to_vec());
                 }
@@ -677,6 +691,12 @@ impl Shell {
             }
             _ => return None,
         };
-        Some(items.into_iter().enumerate().map(|(i, v)| (i as i64, v)).collect())
+        Some(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (i as i64, v))
+                .collect(),
+        )
     }
 }

@@ -364,7 +364,10 @@ impl<'a> Parser<'a> {
         }
         self.active_aliases.push((name, start + value.len()));
         // An alias ending in a blank makes the next word a candidate too.
-        self.alias_next = value.last().is_some_and(|&b| b == b' ' || b == b'\t').then_some(start + value.len());
+        self.alias_next = value
+            .last()
+            .is_some_and(|&b| b == b' ' || b == b'\t')
+            .then_some(start + value.len());
         self.src = Cow::Owned(text);
         true
     }

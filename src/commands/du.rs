@@ -1,0 +1,385 @@
+//! `du` and `df` over the modeled ext4-like filesystem: a file occupies whole 4 KiB blocks, a
+//! directory one block, a symlink none. `df` shows one filesystem, `shellsim` on `/`, whose size
+//! is the disk limit and whose use is the VFS's modeled usage.
+
+use super::chmod::child_path;
+use super::fsutil::{blocks512, human, human_si};
+use super::opts::{self, flag, optional, quote, req, OptDef, Parser};
+use crate::process::command::{CommandCtx, Trust};
+use crate::process::Interrupt;
+use crate::vfs::{path, FileType};
+
+const APPARENT: u8 = 0x80;
+const SI: u8 = 0x82;
+
+const DU_DEFS: &[OptDef] = &[
+    flag(b'a', "all"),
+    flag(b's', "summarize"),
+    flag(b'c', "total"),
+    flag(b'h', "human-readable"),
+    flag(SI, "si"),
+    flag(b'b', "bytes"),
+    flag(b'k', ""),
+    flag(b'm', ""),
+    flag(APPARENT, "apparent-size"),
+    req(b'd', "max-depth"),
+    flag(b'x', "one-file-system"),
+    flag(b'0', "null"),
+];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Blocks(u64),
+    Human,
+    Si,
+}
+
+struct DuOpts {
+    all: bool,
+    max_depth: Option<usize>,
+    apparent: bool,
+    unit: Unit,
+    end: u8,
+}
+
+fn show(n: u64, unit: Unit) -> String {
+    match unit {
+        Unit::Blocks(b) => n.div_ceil(b).to_string(),
+        Unit::Human => human(n),
+        Unit::Si => human_si(n),
+    }
+}
+
+async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let p = match opts::parse(ctx, Parser::new(DU_DEFS), 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    let mut apparent = p.has(APPARENT);
+    let mut unit = Unit::Blocks(1024);
+    for (id, _) in &p.opts {
+        match *id {
+            b'h' => unit = Unit::Human,
+            SI => unit = Unit::Si,
+            b'b' => {
+                unit = Unit::Blocks(1);
+                apparent = true;
+            }
+            b'k' => unit = Unit::Blocks(1024),
+            b'm' => unit = Unit::Blocks(1 << 20),
+            _ => {}
+        }
+    }
+    let mut max_depth = None;
+    if let Some(d) = p.last(b'd') {
+        match std::str::from_utf8(d)
+            .ok()
+            .and_then(|s| s.parse::<usize>().ok())
+        {
+            Some(n) => max_depth = Some(n),
+            None => {
+                ctx.diag(format!("invalid maximum depth {}", quote(d)))
+                    .await?;
+                return Ok(1);
+            }
+        }
+    }
+    if p.has(b's') {
+        match max_depth {
+            Some(0) => {
+                ctx.diag("warning: summarizing is the same as using --max-depth=0")
+                    .await?
+            }
+            Some(n) => {
+                return opts::usage(
+                    ctx,
+                    &format!("warning: summarizing conflicts with --max-depth={n}"),
+                    1,
+                )
+                .await;
+            }
+            None => {}
+        }
+        max_depth = Some(0);
+    }
+    if p.has(b's') && p.has(b'a') {
+        return opts::usage(ctx, "cannot both summarize and show all entries", 1).await;
+    }
+    let o = DuOpts {
+        all: p.has(b'a'),
+        max_depth,
+        apparent,
+        unit,
+        end: if p.has(b'0') { 0 } else { b'\n' },
+    };
+    let operands = if p.operands.is_empty() {
+        vec![b".".to_vec()]
+    } else {
+        p.operands.clone()
+    };
+    let mut status = 0;
+    let mut total = 0u64;
+    let mut out = opts::Out::new();
+    for op in &operands {
+        let abs = ctx.resolve(op);
+        match du_walk(ctx, &o, op, &abs, 0, &mut out).await? {
+            Some(n) => total += n,
+            None => {
+                out.flush(ctx).await?;
+                let e = ctx
+                    .vfs()
+                    .lstat(&abs)
+                    .err()
+                    .map(|e| e.message())
+                    .unwrap_or("No such file or directory");
+                ctx.diag(format!("cannot access {}: {e}", quote(op)))
+                    .await?;
+                status = 1;
+            }
+        }
+    }
+    if p.has(b'c') {
+        out.push(format!("{}\ttotal", show(total, unit)).as_bytes());
+        out.buf.push(o.end);
+    }
+    out.flush(ctx).await?;
+    Ok(status)
+}
+
+/// Sums `abs` (bytes) and prints the lines `du` shows for it; `None` when it does not exist.
+async fn du_walk(
+    ctx: &CommandCtx,
+    o: &DuOpts,
+    shown: &[u8],
+    abs: &[u8],
+    depth: usize,
+    out: &mut opts::Out,
+) -> Result<Option<u64>, Interrupt> {
+    ctx.charge(crate::limits::cost::PATH_COMPONENT * 2)?;
+    let st = ctx.vfs().lstat(abs);
+    let Ok(st) = st else { return Ok(None) };
+    let own = if o.apparent {
+        st.size
+    } else {
+        blocks512(&st) * 512
+    };
+    let mut size = own;
+    if st.file_type == FileType::Dir {
+        let list = ctx.vfs().read_dir(abs).unwrap_or_default();
+        for (name, _) in list {
+            let child = child_path(shown, &name);
+            if let Some(n) = Box::pin(du_walk(
+                ctx,
+                o,
+                &child,
+                &path::join(abs, &name),
+                depth + 1,
+                out,
+            ))
+            .await?
+            {
+                size += n;
+            }
+        }
+    }
+    let within = o.max_depth.is_none_or(|m| depth <= m);
+    if within && (st.file_type == FileType::Dir || o.all || depth == 0) {
+        out.push(format!("{}\t", show(size, o.unit)).as_bytes());
+        out.push(shown);
+        out.buf.push(o.end);
+        out.maybe_flush(ctx).await?;
+    }
+    Ok(Some(size))
+}
+
+// ---- df -----------------------------------------------------------------------------------------
+
+const DF_DEFS: &[OptDef] = &[
+    flag(b'h', "human-readable"),
+    flag(b'H', "si"),
+    flag(b'k', ""),
+    flag(b'T', "print-type"),
+    flag(b'a', "all"),
+    flag(b'l', "local"),
+    optional(0x80, "sync"),
+];
+
+pub const FS_NAME: &str = "shellsim";
+pub const FS_TYPE: &str = "shellsim";
+
+async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let p = match opts::parse(ctx, Parser::new(DF_DEFS), 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    let unit = p.opts.iter().rev().find_map(|(i, _)| match i {
+        b'h' => Some(Unit::Human),
+        b'H' => Some(Unit::Si),
+        b'k' => Some(Unit::Blocks(1024)),
+        _ => None,
+    });
+    let unit = unit.unwrap_or(Unit::Blocks(1024));
+    let (quota, usage) = {
+        let v = ctx.vfs();
+        (v.quota(), v.usage())
+    };
+    let mut status = 0;
+    let mut rows = 0;
+    if p.operands.is_empty() {
+        rows = 1;
+    }
+    for op in &p.operands {
+        if ctx.vfs().stat(&ctx.resolve(op)).is_ok() {
+            rows += 1;
+        } else {
+            let e = ctx
+                .vfs()
+                .stat(&ctx.resolve(op))
+                .err()
+                .map(|e| e.message())
+                .unwrap_or_default();
+            ctx.diag(format!("{}: {e}", opts::quotef(op))).await?;
+            status = 1;
+        }
+    }
+    if rows == 0 {
+        return Ok(status);
+    }
+    let size_k = quota / 1024;
+    let used_k = usage.div_ceil(1024).min(size_k);
+    let avail_k = size_k - used_k;
+    let (size_s, used_s, avail_s) = match unit {
+        Unit::Blocks(_) => (size_k.to_string(), used_k.to_string(), avail_k.to_string()),
+        Unit::Human => (
+            human(size_k * 1024),
+            human(used_k * 1024),
+            human(avail_k * 1024),
+        ),
+        Unit::Si => (
+            human_si(size_k * 1024),
+            human_si(used_k * 1024),
+            human_si(avail_k * 1024),
+        ),
+    };
+    let pct = if used_k + avail_k == 0 {
+        "-".to_string()
+    } else {
+        format!("{}%", (used_k * 100).div_ceil(used_k + avail_k))
+    };
+    let human_hdr = !matches!(unit, Unit::Blocks(_));
+    let mut cols: Vec<(String, String, usize, bool)> =
+        vec![("Filesystem".into(), FS_NAME.into(), 14, true)];
+    if p.has(b'T') {
+        cols.push(("Type".into(), FS_TYPE.into(), 4, true));
+    }
+    cols.push((
+        if human_hdr { "Size" } else { "1K-blocks" }.into(),
+        size_s,
+        5,
+        false,
+    ));
+    cols.push(("Used".into(), used_s, 5, false));
+    cols.push((
+        if human_hdr { "Avail" } else { "Available" }.into(),
+        avail_s,
+        5,
+        false,
+    ));
+    cols.push(("Use%".into(), pct, 4, false));
+    let mut header = String::new();
+    let mut row = String::new();
+    for (h, v, min, left) in &cols {
+        let w = (*min).max(h.len()).max(v.len());
+        for (dst, s) in [(&mut header, h), (&mut row, v)] {
+            if *left {
+                dst.push_str(&format!("{s:<w$} "));
+            } else {
+                dst.push_str(&format!("{s:>w$} "));
+            }
+        }
+    }
+    let mut text = format!("{header}Mounted on\n");
+    for _ in 0..rows {
+        text.push_str(&format!("{row}/\n"));
+    }
+    ctx.out(text.as_bytes()).await?;
+    Ok(status)
+}
+
+crate::command_fn!(run_du, du_main);
+crate::command_fn!(run_df, df_main);
+
+pub fn register(r: &mut super::Registry) {
+    r.register(
+        "du",
+        Trust::Real,
+        "estimate file space usage (4 KiB blocks, sorted order)",
+        "-a -s -c -h --si -b -k -m --apparent-size -d N --max-depth=N -x -0",
+        run_du,
+    );
+    r.register(
+        "df",
+        Trust::Real,
+        "report file system space usage (one modeled filesystem)",
+        "-h -H -k -T -a -l [FILE]...",
+        run_df,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::*;
+
+    #[test]
+    fn du_sizes() {
+        let k = machine(&[
+            ("d/a", b"hi\n"),
+            ("d/e/", b""),
+            ("d/e/big", &[0u8; 5000]),
+            ("d/z", b""),
+        ]);
+        k.vfs.borrow_mut().symlink(b"a", b"/work/d/l").unwrap();
+        let t = |argv: &[&str]| text(run_on(&k, argv, b""));
+        assert_eq!(t(&["du", "d"]).1, "12\td/e\n20\td\n");
+        assert_eq!(
+            t(&["du", "-a", "d"]).1,
+            "4\td/a\n8\td/e/big\n12\td/e\n0\td/l\n0\td/z\n20\td\n"
+        );
+        assert_eq!(t(&["du", "-sh", "d"]).1, "20K\td\n");
+        assert_eq!(t(&["du", "-b", "d/a", "d/e"]).1, "3\td/a\n9096\td/e\n");
+        assert_eq!(
+            t(&["du", "-c", "-d", "0", "d/a", "d/e"]).1,
+            "4\td/a\n12\td/e\n16\ttotal\n"
+        );
+        assert_eq!(t(&["du", "--max-depth=0", "d"]).1, "20\td\n");
+        assert_eq!(t(&["du", "-h", "d/e/big"]).1, "8.0K\td/e/big\n");
+        assert_eq!(
+            t(&["du", "nope"]),
+            (
+                1,
+                String::new(),
+                "du: cannot access 'nope': No such file or directory\n".into()
+            )
+        );
+        assert_eq!(t(&["du", "-s", "-d", "1", "d"]).2, "du: warning: summarizing conflicts with --max-depth=1\nTry 'du --help' for more information.\n");
+    }
+
+    #[test]
+    fn df_layout() {
+        let k = machine(&[("a", &[0u8; 10_000])]);
+        let t = |argv: &[&str]| text(run_on(&k, argv, b""));
+        let used = k.vfs.borrow().usage().div_ceil(1024);
+        let avail = 65536 - used;
+        assert_eq!(t(&["df"]).1, format!("Filesystem     1K-blocks  Used Available Use% Mounted on\nshellsim           65536 {used:>5} {avail:>9}   1% /\n"));
+        assert_eq!(t(&["df", "-h", "/"]).1, "Filesystem      Size  Used Avail Use% Mounted on\nshellsim         64M   11K   64M   1% /\n");
+        assert!(t(&["df", "-T"]).1.starts_with("Filesystem     Type     1K-blocks  Used Available Use% Mounted on\nshellsim       shellsim     65536"));
+        assert_eq!(
+            t(&["df", "nope"]),
+            (
+                1,
+                String::new(),
+                "df: nope: No such file or directory\n".into()
+            )
+        );
+    }
+}

@@ -1,0 +1,1691 @@
+//! `find` (GNU findutils 4.9 subset): walk directory trees and evaluate an expression on each
+//! entry.
+//!
+//! Traversal order is GNU's (directory entries in readdir order); the VFS's readdir order is
+//! sorted by name, so output is sorted within each directory. Standard input is never a
+//! terminal here, so GNU's positional-option warnings (which it prints only on a tty) never
+//! appear. `-ok`/`-okdir` need a terminal and are refused.
+
+use super::chmod;
+use super::fsutil::{self, blocks512, group_name, mode_string, user_name};
+use super::opts::{self, quote, Out};
+use crate::process::command::{CommandCtx, Trust};
+use crate::process::Interrupt;
+use crate::shell::pattern::{MatchOptions, Pattern};
+use crate::vfs::{path, FileType, Stat};
+use std::cell::{Cell, RefCell};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cmp {
+    Gt,
+    Lt,
+    Eq,
+}
+
+#[derive(Clone, Copy)]
+struct Num {
+    cmp: Cmp,
+    n: u64,
+}
+
+impl Num {
+    fn test(self, v: i128) -> bool {
+        let n = i128::from(self.n);
+        match self.cmp {
+            Cmp::Gt => v > n,
+            Cmp::Lt => v < n,
+            Cmp::Eq => v == n,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum TimeField {
+    A,
+    C,
+    M,
+}
+
+enum Test {
+    True,
+    False,
+    Name(Pattern),
+    Path(Pattern),
+    Regex(regex::bytes::Regex),
+    Type(Vec<u8>),
+    Newer(u64),
+    Size(Num, u64),
+    Time(TimeField, Num, u64),
+    Empty,
+    Perm(u8, u32),
+    Uid(Num),
+    Gid(Num),
+    NoUser,
+    NoGroup,
+    Links(Num),
+    Inum(Num),
+    Executable,
+}
+
+struct Exec {
+    argv: Vec<Vec<u8>>,
+    plus: bool,
+    dir: bool,
+    /// Pending `+` batch: (working directory, paths).
+    batch: RefCell<(Vec<u8>, Vec<Vec<u8>>)>,
+    batch_bytes: Cell<usize>,
+}
+
+enum Action {
+    Print(u8),
+    Printf(Vec<u8>),
+    Prune,
+    Quit,
+    Delete,
+    Exec(usize),
+}
+
+enum Node {
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+    Comma(Box<Node>, Box<Node>),
+    Not(Box<Node>),
+    Test(Test),
+    Action(Action),
+}
+
+/// Most bytes of arguments one `-exec ... +` batch collects.
+const BATCH_BYTES: usize = 128 * 1024;
+
+struct Entry {
+    display: Vec<u8>,
+    abs: Vec<u8>,
+    st: Stat,
+    depth: usize,
+    start: Vec<u8>,
+}
+
+struct Find<'a> {
+    ctx: &'a CommandCtx,
+    out: RefCell<Out>,
+    status: Cell<i32>,
+    quit: Cell<bool>,
+    prune: Cell<bool>,
+    execs: Vec<Exec>,
+    now_ns: u64,
+}
+
+// ---- parsing ------------------------------------------------------------------------------------
+
+struct Globals {
+    maxdepth: Option<usize>,
+    mindepth: usize,
+    depth_first: bool,
+    follow: u8,
+    has_action: bool,
+    regex_type: u8,
+}
+
+struct P<'a> {
+    ctx: &'a CommandCtx,
+    args: &'a [Vec<u8>],
+    i: usize,
+    g: Globals,
+    execs: Vec<Exec>,
+    warnings: Vec<String>,
+}
+
+type PResult<T> = Result<T, String>;
+
+fn parse_num(s: &[u8]) -> Option<Num> {
+    let (cmp, body) = match s.first() {
+        Some(b'+') => (Cmp::Gt, &s[1..]),
+        Some(b'-') => (Cmp::Lt, &s[1..]),
+        _ => (Cmp::Eq, s),
+    };
+    if body.is_empty() || !body.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(Num {
+        cmp,
+        n: std::str::from_utf8(body).ok()?.parse().ok()?,
+    })
+}
+
+/// Translates an Emacs-syntax regular expression (findutils' default) to Rust syntax.
+fn emacs_to_rust(re: &[u8]) -> String {
+    let s = String::from_utf8_lossy(re);
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' if i + 1 < chars.len() => {
+                let n = chars[i + 1];
+                i += 2;
+                match n {
+                    '(' => out.push('('),
+                    ')' => out.push(')'),
+                    '|' => out.push('|'),
+                    'w' | 'W' | 'b' | 'B' => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                    '<' | '>' => out.push_str("\\b"),
+                    '`' => out.push_str("\\A"),
+                    '\'' => out.push_str("\\z"),
+                    _ => out.push_str(&regex::escape(&n.to_string())),
+                }
+                continue;
+            }
+            '[' => {
+                let (cls, used) = bracket(&chars[i..]);
+                out.push_str(&cls);
+                i += used;
+                continue;
+            }
+            '(' | ')' | '|' | '{' | '}' | '\\' => out.push_str(&regex::escape(&c.to_string())),
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A POSIX bracket expression at `c[0] == '['`, as Rust class syntax: (class, chars used).
+fn bracket(c: &[char]) -> (String, usize) {
+    let mut out = String::from("[");
+    let mut i = 1;
+    if c.get(i) == Some(&'^') {
+        out.push('^');
+        i += 1;
+    }
+    if c.get(i) == Some(&']') {
+        out.push_str("\\]");
+        i += 1;
+    }
+    while i < c.len() {
+        match c[i] {
+            ']' => {
+                out.push(']');
+                return (out, i + 1);
+            }
+            '[' if matches!(c.get(i + 1), Some(':' | '.' | '=')) => {
+                let close = c[i + 2..].iter().position(|&x| x == ']').map(|p| p + i + 2);
+                match close {
+                    Some(e) => {
+                        out.extend(&c[i..=e]);
+                        i = e + 1;
+                    }
+                    None => {
+                        out.push_str("\\[");
+                        i += 1;
+                    }
+                }
+            }
+            '\\' | '[' | '&' | '~' => {
+                out.push('\\');
+                out.push(c[i]);
+                i += 1;
+            }
+            x => {
+                out.push(x);
+                i += 1;
+            }
+        }
+    }
+    // Unterminated: treat the `[` literally.
+    let mut lit = String::from("\\[");
+    for &x in &c[1..] {
+        lit.push_str(&regex::escape(&x.to_string()));
+    }
+    (lit, c.len())
+}
+
+impl<'a> P<'a> {
+    fn peek(&self) -> Option<&'a [u8]> {
+        self.args.get(self.i).map(|a| a.as_slice())
+    }
+
+    fn arg(&mut self, pred: &[u8]) -> PResult<&'a [u8]> {
+        match self.args.get(self.i) {
+            Some(a) => {
+                self.i += 1;
+                Ok(a)
+            }
+            None => Err(format!(
+                "missing argument to `{}'",
+                String::from_utf8_lossy(pred)
+            )),
+        }
+    }
+
+    fn expr(&mut self) -> PResult<Node> {
+        let mut left = self.or()?;
+        while self.peek() == Some(b",") {
+            self.i += 1;
+            if self.peek().is_none() {
+                return Err("expected an expression after ','".into());
+            }
+            let right = self.or()?;
+            left = Node::Comma(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn or(&mut self) -> PResult<Node> {
+        let mut left = self.and()?;
+        while matches!(self.peek(), Some(b"-o" | b"-or")) {
+            let op = String::from_utf8_lossy(self.peek().unwrap()).into_owned();
+            self.i += 1;
+            if matches!(self.peek(), None | Some(b")" | b",")) {
+                return Err(format!("expected an expression after '{op}'"));
+            }
+            let right = self.and()?;
+            left = Node::Or(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self) -> PResult<Node> {
+        let mut left = self.unary()?;
+        loop {
+            match self.peek() {
+                None | Some(b")" | b"-o" | b"-or" | b",") => break,
+                Some(b"-a" | b"-and") => {
+                    let op = String::from_utf8_lossy(self.peek().unwrap()).into_owned();
+                    self.i += 1;
+                    if matches!(self.peek(), None | Some(b")" | b"-o" | b"-or" | b",")) {
+                        return Err(format!("expected an expression after '{op}'"));
+                    }
+                }
+                _ => {}
+            }
+            let right = self.unary()?;
+            left = Node::And(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> PResult<Node> {
+        match self.peek() {
+            Some(b"!" | b"-not") => {
+                let op = String::from_utf8_lossy(self.peek().unwrap()).into_owned();
+                self.i += 1;
+                if matches!(
+                    self.peek(),
+                    None | Some(b")" | b"-o" | b"-or" | b"-a" | b"-and" | b",")
+                ) {
+                    return Err(format!("expected an expression after '{op}'"));
+                }
+                Ok(Node::Not(Box::new(self.unary()?)))
+            }
+            Some(b"(") => {
+                self.i += 1;
+                if self.peek() == Some(b")") {
+                    return Err("invalid expression; empty parentheses are not allowed.".into());
+                }
+                if self.peek().is_none() {
+                    return Err("invalid expression; I was expecting to find a ')' somewhere but did not see one.".into());
+                }
+                let e = self.expr()?;
+                if self.peek() != Some(b")") {
+                    return Err("invalid expression; I was expecting to find a ')' somewhere but did not see one.".into());
+                }
+                self.i += 1;
+                Ok(e)
+            }
+            Some(b")") => Err("invalid expression; you have too many ')'".into()),
+            Some(b"-o" | b"-or" | b"-a" | b"-and" | b",") => {
+                let op = String::from_utf8_lossy(self.peek().unwrap()).into_owned();
+                Err(format!("invalid expression; you have used a binary operator '{op}' with nothing before it."))
+            }
+            Some(_) => self.primary(),
+            None => Ok(Node::Test(Test::True)),
+        }
+    }
+
+    fn pattern(&mut self, pred: &[u8], nocase: bool) -> PResult<Pattern> {
+        let a = self.arg(pred)?;
+        Ok(Pattern::compile(
+            a,
+            MatchOptions {
+                extglob: false,
+                nocase,
+                utf8: false,
+                pathname: false,
+                dotglob: false,
+            },
+        ))
+    }
+
+    fn depth_arg(&mut self, pred: &[u8]) -> PResult<usize> {
+        let a = self.arg(pred)?;
+        let bad = || {
+            format!(
+                "Expected a positive decimal integer argument to {}, but got {}",
+                String::from_utf8_lossy(pred),
+                quote(a)
+            )
+        };
+        if a.is_empty() || !a.iter().all(u8::is_ascii_digit) {
+            return Err(bad());
+        }
+        std::str::from_utf8(a)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(bad)
+    }
+
+    fn num_arg(&mut self, pred: &[u8]) -> PResult<Num> {
+        let a = self.arg(pred)?;
+        parse_num(a).ok_or_else(|| {
+            format!(
+                "invalid argument `{}' to `{}'",
+                String::from_utf8_lossy(a),
+                String::from_utf8_lossy(pred)
+            )
+        })
+    }
+
+    fn ref_mtime(&mut self, pred: &[u8]) -> PResult<u64> {
+        let a = self.arg(pred)?;
+        let abs = self.ctx.resolve(a);
+        let st = if self.g.follow == b'P' {
+            self.ctx.vfs().lstat(&abs)
+        } else {
+            self.ctx.vfs().stat(&abs)
+        };
+        st.map(|s| s.mtime_ns)
+            .map_err(|e| format!("{}: {}", quote(a), e.message()))
+    }
+
+    fn primary(&mut self) -> PResult<Node> {
+        let tok = self.peek().unwrap();
+        self.i += 1;
+        let t = |x: Test| Ok(Node::Test(x));
+        match tok {
+            b"-true" => t(Test::True),
+            b"-false" => t(Test::False),
+            b"-name" => t(Test::Name(self.pattern(tok, false)?)),
+            b"-iname" => t(Test::Name(self.pattern(tok, true)?)),
+            b"-path" | b"-wholename" => t(Test::Path(self.pattern(tok, false)?)),
+            b"-ipath" | b"-iwholename" => t(Test::Path(self.pattern(tok, true)?)),
+            b"-regex" | b"-iregex" => {
+                let a = self.arg(tok)?;
+                let body = if self.g.regex_type == b'e' {
+                    emacs_to_rust(a)
+                } else {
+                    String::from_utf8_lossy(a).into_owned()
+                };
+                let flags = if tok == b"-iregex" {
+                    "(?is-u)"
+                } else {
+                    "(?s-u)"
+                };
+                let re = regex::bytes::Regex::new(&format!("{flags}^(?:{body})$"))
+                    .map_err(|_| format!("Invalid regular expression {}", quote(a)))?;
+                t(Test::Regex(re))
+            }
+            b"-regextype" => {
+                let a = self.arg(tok)?;
+                self.g.regex_type = match a {
+                    b"emacs" | b"findutils-default" => b'e',
+                    b"posix-extended" | b"posix-egrep" | b"egrep" => b'x',
+                    _ => return Err(format!("Unknown regular expression type {}; valid types are `findutils-default', `emacs', `posix-extended', `posix-egrep' and `egrep'.", quote(a))),
+                };
+                t(Test::True)
+            }
+            b"-type" => {
+                let a = self.arg(tok)?;
+                let mut types = Vec::new();
+                let parts: Vec<&[u8]> = a.split(|&b| b == b',').collect();
+                for part in &parts {
+                    if part.len() != 1 || !b"bcdpflsD".contains(&part[0]) {
+                        if part.is_empty() || part.len() > 1 {
+                            return Err(
+                                "Must separate multiple arguments to -type using: ','".into()
+                            );
+                        }
+                        return Err(format!(
+                            "Unknown argument to -type: {}",
+                            String::from_utf8_lossy(part)
+                        ));
+                    }
+                    if types.contains(&part[0]) {
+                        return Err(format!(
+                            "Duplicate file type '{}' in the argument list to -type.",
+                            part[0] as char
+                        ));
+                    }
+                    types.push(part[0]);
+                }
+                t(Test::Type(types))
+            }
+            b"-maxdepth" => {
+                self.g.maxdepth = Some(self.depth_arg(tok)?);
+                t(Test::True)
+            }
+            b"-mindepth" => {
+                self.g.mindepth = self.depth_arg(tok)?;
+                t(Test::True)
+            }
+            b"-depth" | b"-d" => {
+                self.g.depth_first = true;
+                t(Test::True)
+            }
+            b"-follow" => {
+                self.g.follow = b'L';
+                t(Test::True)
+            }
+            b"-xdev"
+            | b"-mount"
+            | b"-noleaf"
+            | b"-ignore_readdir_race"
+            | b"-noignore_readdir_race"
+            | b"-warn"
+            | b"-nowarn" => t(Test::True),
+            b"-newer" => t(Test::Newer(self.ref_mtime(tok)?)),
+            b"-size" => {
+                let a = self.arg(tok)?;
+                let (body, unit) = match a.last() {
+                    Some(b'c') => (&a[..a.len() - 1], 1),
+                    Some(b'w') => (&a[..a.len() - 1], 2),
+                    Some(b'b') => (&a[..a.len() - 1], 512),
+                    Some(b'k') => (&a[..a.len() - 1], 1024),
+                    Some(b'M') => (&a[..a.len() - 1], 1 << 20),
+                    Some(b'G') => (&a[..a.len() - 1], 1 << 30),
+                    _ => (a, 512),
+                };
+                let n = parse_num(body).ok_or_else(|| {
+                    format!("invalid -size type `{}'", String::from_utf8_lossy(a))
+                })?;
+                t(Test::Size(n, unit))
+            }
+            b"-mtime" | b"-atime" | b"-ctime" | b"-mmin" | b"-amin" | b"-cmin" => {
+                let n = self.num_arg(tok)?;
+                let field = match tok[1] {
+                    b'a' => TimeField::A,
+                    b'c' => TimeField::C,
+                    _ => TimeField::M,
+                };
+                let unit = if tok.ends_with(b"min") { 60 } else { 86_400 };
+                t(Test::Time(field, n, unit))
+            }
+            b"-empty" => t(Test::Empty),
+            b"-readable" | b"-writable" => t(Test::True),
+            b"-executable" => t(Test::Executable),
+            b"-perm" => {
+                let a = self.arg(tok)?;
+                let (kind, body) = match a.first() {
+                    Some(b'-') => (b'-', &a[1..]),
+                    Some(b'/') => (b'/', &a[1..]),
+                    _ => (b'=', a),
+                };
+                let mode = chmod::compile(body)
+                    .map(|c| chmod::adjust(0, false, 0, &c))
+                    .ok_or_else(|| format!("invalid mode {}", quote(a)))?;
+                t(Test::Perm(kind, mode))
+            }
+            b"-user" => {
+                let a = self.arg(tok)?;
+                let id = fsutil::parse_user(a)
+                    .ok_or_else(|| format!("{} is not the name of a known user", quote(a)))?;
+                t(Test::Uid(Num {
+                    cmp: Cmp::Eq,
+                    n: u64::from(id),
+                }))
+            }
+            b"-group" => {
+                let a = self.arg(tok)?;
+                let id = fsutil::parse_group(a)
+                    .ok_or_else(|| format!("{} is not the name of an existing group", quote(a)))?;
+                t(Test::Gid(Num {
+                    cmp: Cmp::Eq,
+                    n: u64::from(id),
+                }))
+            }
+            b"-uid" => t(Test::Uid(self.num_arg(tok)?)),
+            b"-gid" => t(Test::Gid(self.num_arg(tok)?)),
+            b"-nouser" => t(Test::NoUser),
+            b"-nogroup" => t(Test::NoGroup),
+            b"-links" => t(Test::Links(self.num_arg(tok)?)),
+            b"-inum" => t(Test::Inum(self.num_arg(tok)?)),
+            b"-print" => {
+                self.g.has_action = true;
+                Ok(Node::Action(Action::Print(b'\n')))
+            }
+            b"-print0" => {
+                self.g.has_action = true;
+                Ok(Node::Action(Action::Print(0)))
+            }
+            b"-printf" => {
+                self.g.has_action = true;
+                let f = self.arg(tok)?.to_vec();
+                let mut j = 0;
+                while j + 1 < f.len() {
+                    if f[j] == b'\\' {
+                        if !b"abcfnrtv\\01234567".contains(&f[j + 1]) {
+                            self.warnings.push(format!(
+                                "warning: unrecognized escape `\\{}'",
+                                f[j + 1] as char
+                            ));
+                        }
+                        j += 2;
+                    } else {
+                        j += 1;
+                    }
+                }
+                Ok(Node::Action(Action::Printf(f)))
+            }
+            b"-prune" => Ok(Node::Action(Action::Prune)),
+            b"-quit" => Ok(Node::Action(Action::Quit)),
+            b"-delete" => {
+                self.g.has_action = true;
+                self.g.depth_first = true;
+                Ok(Node::Action(Action::Delete))
+            }
+            b"-exec" | b"-execdir" => {
+                self.g.has_action = true;
+                let start = self.i;
+                let mut end = None;
+                let mut plus = false;
+                let mut j = start;
+                while j < self.args.len() {
+                    let a = &self.args[j];
+                    if a == b";" {
+                        end = Some(j);
+                        break;
+                    }
+                    if a == b"+" && j > start && self.args[j - 1] == b"{}" {
+                        end = Some(j);
+                        plus = true;
+                        break;
+                    }
+                    j += 1;
+                }
+                let Some(end) = end else {
+                    return Err(format!(
+                        "missing argument to `{}'",
+                        String::from_utf8_lossy(tok)
+                    ));
+                };
+                if end == start {
+                    return Err(format!(
+                        "missing argument to `{}'",
+                        String::from_utf8_lossy(tok)
+                    ));
+                }
+                let mut argv: Vec<Vec<u8>> = self.args[start..end].to_vec();
+                if plus {
+                    argv.pop();
+                    if argv.iter().any(|a| a.windows(2).any(|w| w == b"{}")) {
+                        return Err(format!(
+                            "Only one instance of {{}} is supported with {} ... +",
+                            String::from_utf8_lossy(tok)
+                        ));
+                    }
+                }
+                self.i = end + 1;
+                self.execs.push(Exec {
+                    argv,
+                    plus,
+                    dir: tok == b"-execdir",
+                    batch: RefCell::new((Vec::new(), Vec::new())),
+                    batch_bytes: Cell::new(0),
+                });
+                Ok(Node::Action(Action::Exec(self.execs.len() - 1)))
+            }
+            b"-ok" | b"-okdir" => Err(format!(
+                "{} needs a terminal to ask on, and shellsim has none; use -exec",
+                String::from_utf8_lossy(tok)
+            )),
+            _ if tok.first() == Some(&b'-') && tok.len() > 1 => Err(format!(
+                "unknown predicate `{}'",
+                String::from_utf8_lossy(tok)
+            )),
+            _ => Err(format!(
+                "paths must precede expression: `{}'",
+                String::from_utf8_lossy(tok)
+            )),
+        }
+    }
+}
+
+// ---- evaluation -----------------------------------------------------------------------------------
+
+fn type_char(ft: FileType) -> u8 {
+    match ft {
+        FileType::File => b'f',
+        FileType::Dir => b'd',
+        FileType::Symlink => b'l',
+    }
+}
+
+/// GNU's base name: the last component, keeping trailing slashes (`d/` → `d/`).
+fn gnu_base(p: &[u8]) -> &[u8] {
+    let trimmed = fsutil::trim_slashes(p);
+    if trimmed == b"/" {
+        return b"/";
+    }
+    match trimmed.iter().rposition(|&b| b == b'/') {
+        Some(i) => &p[i + 1..],
+        None => p,
+    }
+}
+
+/// `%h`: everything before the last slash (`.` when there is none).
+fn gnu_dir(p: &[u8]) -> &[u8] {
+    match p.iter().rposition(|&b| b == b'/') {
+        Some(0) if p.len() > 1 => b"/",
+        Some(i) => &p[..i],
+        None => b".",
+    }
+}
+
+const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+const LONG_DAYS: [&str; 7] = [
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+];
+const LONG_MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+fn frac10(ns: u64) -> String {
+    format!("{:010}", (ns % 1_000_000_000) * 10)
+}
+
+/// `%t`: ctime format with GNU find's 10-digit fraction.
+fn ctime(ns: u64) -> String {
+    let secs = (ns / 1_000_000_000) as i64;
+    let (y, mo, d, h, mi, s) = fsutil::utc(secs);
+    let wd = DAYS[secs.div_euclid(86_400).rem_euclid(7) as usize];
+    format!(
+        "{wd} {} {d:>2} {h:02}:{mi:02}:{s:02}.{} {y}",
+        MONTHS[mo as usize - 1],
+        frac10(ns)
+    )
+}
+
+/// `%Tk` / `%Ak` / `%Ck`.
+fn time_part(ns: u64, k: u8) -> Option<String> {
+    let secs = (ns / 1_000_000_000) as i64;
+    let (y, mo, d, h, mi, s) = fsutil::utc(secs);
+    let days = secs.div_euclid(86_400);
+    let jan1 = {
+        // Day of year: days since Jan 1 of the same year.
+        let mut z = days;
+        while fsutil::civil_from_days(z).0 == y {
+            z -= 31;
+        }
+        while fsutil::civil_from_days(z).0 != y {
+            z += 1;
+        }
+        z
+    };
+    Some(match k {
+        b'@' => format!("{secs}.{}", frac10(ns)),
+        b'Y' => format!("{y}"),
+        b'y' => format!("{:02}", y.rem_euclid(100)),
+        b'm' => format!("{mo:02}"),
+        b'd' => format!("{d:02}"),
+        b'e' => format!("{d:>2}"),
+        b'H' => format!("{h:02}"),
+        b'k' => format!("{h:>2}"),
+        b'I' => format!("{:02}", if h % 12 == 0 { 12 } else { h % 12 }),
+        b'l' => format!("{:>2}", if h % 12 == 0 { 12 } else { h % 12 }),
+        b'p' => (if h < 12 { "AM" } else { "PM" }).to_string(),
+        b'M' => format!("{mi:02}"),
+        b'S' => format!("{s:02}.{}", frac10(ns)),
+        b'F' => format!("{y:04}-{mo:02}-{d:02}"),
+        b'D' => format!("{mo:02}/{d:02}/{:02}", y.rem_euclid(100)),
+        b'T' => format!("{h:02}:{mi:02}:{s:02}.{}", frac10(ns)),
+        b'r' => format!(
+            "{:02}:{mi:02}:{s:02} {}",
+            if h % 12 == 0 { 12 } else { h % 12 },
+            if h < 12 { "AM" } else { "PM" }
+        ),
+        b'+' => format!("{y:04}-{mo:02}-{d:02}+{h:02}:{mi:02}:{s:02}.{}", frac10(ns)),
+        b'a' => DAYS[days.rem_euclid(7) as usize].to_string(),
+        b'A' => LONG_DAYS[days.rem_euclid(7) as usize].to_string(),
+        b'b' | b'h' => MONTHS[mo as usize - 1].to_string(),
+        b'B' => LONG_MONTHS[mo as usize - 1].to_string(),
+        b'j' => format!("{:03}", days - jan1 + 1),
+        b'c' => ctime(ns),
+        b's' => format!("{secs}"),
+        _ => return None,
+    })
+}
+
+impl Find<'_> {
+    fn printf(&self, fmt: &[u8], e: &Entry) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < fmt.len() {
+            let c = fmt[i];
+            if c == b'\\' {
+                let Some(&n) = fmt.get(i + 1) else {
+                    out.push(b'\\');
+                    break;
+                };
+                i += 2;
+                let b = match n {
+                    b'a' => 7,
+                    b'b' => 8,
+                    b'f' => 12,
+                    b'n' => b'\n',
+                    b'r' => b'\r',
+                    b't' => b'\t',
+                    b'v' => 11,
+                    b'\\' => b'\\',
+                    b'c' => return out,
+                    b'0'..=b'7' => {
+                        let mut v: u32 = u32::from(n - b'0');
+                        let mut k = 0;
+                        while k < 2 && fmt.get(i).is_some_and(|d| (b'0'..=b'7').contains(d)) {
+                            v = v * 8 + u32::from(fmt[i] - b'0');
+                            i += 1;
+                            k += 1;
+                        }
+                        v as u8
+                    }
+                    _ => {
+                        out.push(b'\\');
+                        out.push(n);
+                        continue;
+                    }
+                };
+                out.push(b);
+                continue;
+            }
+            if c != b'%' {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            i += 1;
+            let mut left = false;
+            let mut zero = false;
+            while let Some(&f) = fmt.get(i) {
+                match f {
+                    b'-' => left = true,
+                    b'0' => zero = true,
+                    b'+' | b' ' | b'#' => {}
+                    _ => break,
+                }
+                i += 1;
+            }
+            let mut width = 0usize;
+            while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
+                width = width
+                    .saturating_mul(10)
+                    .saturating_add(usize::from(d - b'0'));
+                i += 1;
+            }
+            let mut precision = None;
+            if fmt.get(i) == Some(&b'.') {
+                i += 1;
+                let mut p = 0usize;
+                while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
+                    p = p.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+                    i += 1;
+                }
+                precision = Some(p);
+            }
+            let Some(&d) = fmt.get(i) else {
+                out.push(b'%');
+                break;
+            };
+            i += 1;
+            let st = &e.st;
+            let num = |n: u64| n.to_string().into_bytes();
+            let val: Vec<u8> = match d {
+                b'%' => b"%".to_vec(),
+                b'p' => e.display.clone(),
+                b'f' => gnu_base(&e.display).to_vec(),
+                b'h' => gnu_dir(&e.display).to_vec(),
+                b'P' => {
+                    let rest = &e.display[e.start.len().min(e.display.len())..];
+                    rest.strip_prefix(b"/").unwrap_or(rest).to_vec()
+                }
+                b'H' => e.start.clone(),
+                b's' => num(st.size),
+                b'm' => format!("{:o}", st.mode & 0o7777).into_bytes(),
+                b'M' => mode_string(st.file_type, st.mode).into_bytes(),
+                b'd' => num(e.depth as u64),
+                b'y' => vec![type_char(st.file_type)],
+                b'Y' => {
+                    let t = if st.file_type == FileType::Symlink {
+                        match self.ctx.vfs().stat(&e.abs) {
+                            Ok(s) => type_char(s.file_type),
+                            Err(crate::vfs::VfsError::Loop) => b'L',
+                            Err(_) => b'N',
+                        }
+                    } else {
+                        type_char(st.file_type)
+                    };
+                    vec![t]
+                }
+                b'u' => user_name(st.uid)
+                    .map(|s| s.as_bytes().to_vec())
+                    .unwrap_or_else(|| num(u64::from(st.uid))),
+                b'U' => num(u64::from(st.uid)),
+                b'g' => group_name(st.gid)
+                    .map(|s| s.as_bytes().to_vec())
+                    .unwrap_or_else(|| num(u64::from(st.gid))),
+                b'G' => num(u64::from(st.gid)),
+                b'i' => num(st.ino),
+                b'n' => num(st.nlink),
+                b'k' => num(blocks512(st).div_ceil(2)),
+                b'b' => num(blocks512(st)),
+                b'l' => {
+                    if st.file_type == FileType::Symlink {
+                        self.ctx.vfs().read_link(&e.abs).unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    }
+                }
+                b'a' => ctime(st.atime_ns).into_bytes(),
+                b'c' => ctime(st.ctime_ns).into_bytes(),
+                b't' => ctime(st.mtime_ns).into_bytes(),
+                b'A' | b'C' | b'T' => {
+                    let ns = match d {
+                        b'A' => st.atime_ns,
+                        b'C' => st.ctime_ns,
+                        _ => st.mtime_ns,
+                    };
+                    let k = fmt.get(i).copied().unwrap_or(0);
+                    i += 1;
+                    match time_part(ns, k) {
+                        Some(s) => s.into_bytes(),
+                        None => vec![b'%', d, k],
+                    }
+                }
+                _ => vec![b'%', d],
+            };
+            let val = match precision {
+                Some(p) if !matches!(d, b's' | b'd' | b'i' | b'n' | b'k' | b'b' | b'U' | b'G') => {
+                    val[..p.min(val.len())].to_vec()
+                }
+                _ => val,
+            };
+            let fill = width.saturating_sub(val.len());
+            if left {
+                out.extend_from_slice(&val);
+                out.extend(std::iter::repeat_n(b' ', fill));
+            } else {
+                let pad = if zero
+                    && matches!(
+                        d,
+                        b's' | b'd' | b'i' | b'n' | b'k' | b'b' | b'U' | b'G' | b'm'
+                    ) {
+                    b'0'
+                } else {
+                    b' '
+                };
+                out.extend(std::iter::repeat_n(pad, fill));
+                out.extend_from_slice(&val);
+            }
+        }
+        out
+    }
+
+    fn test(&self, t: &Test, e: &Entry) -> bool {
+        let st = &e.st;
+        match t {
+            Test::True => true,
+            Test::False => false,
+            Test::Name(p) => p.matches(path::file_name(&e.display)),
+            Test::Path(p) => p.matches(&e.display),
+            Test::Regex(r) => r.is_match(&e.display),
+            Test::Type(ts) => ts.contains(&type_char(st.file_type)),
+            Test::Newer(t) => st.mtime_ns > *t,
+            Test::Size(n, unit) => n.test(i128::from(st.size.div_ceil(*unit))),
+            Test::Time(f, n, unit) => {
+                let t = match f {
+                    TimeField::A => st.atime_ns,
+                    TimeField::C => st.ctime_ns,
+                    TimeField::M => st.mtime_ns,
+                };
+                let age = i128::from(self.now_ns) - i128::from(t);
+                n.test(age.div_euclid(i128::from(*unit) * 1_000_000_000))
+            }
+            Test::Empty => match st.file_type {
+                FileType::File => st.size == 0,
+                FileType::Dir => self
+                    .ctx
+                    .vfs()
+                    .read_dir(&e.abs)
+                    .map(|l| l.is_empty())
+                    .unwrap_or(false),
+                FileType::Symlink => false,
+            },
+            Test::Perm(kind, m) => {
+                let mode = st.mode & 0o7777;
+                match kind {
+                    b'-' => mode & m == *m,
+                    b'/' => *m == 0 || mode & m != 0,
+                    _ => mode == *m,
+                }
+            }
+            Test::Uid(n) => n.test(i128::from(st.uid)),
+            Test::Gid(n) => n.test(i128::from(st.gid)),
+            Test::NoUser => user_name(st.uid).is_none(),
+            Test::NoGroup => group_name(st.gid).is_none(),
+            Test::Links(n) => n.test(i128::from(st.nlink)),
+            Test::Inum(n) => n.test(i128::from(st.ino)),
+            Test::Executable => st.file_type == FileType::Dir || st.mode & 0o111 != 0,
+        }
+    }
+
+    async fn eval(&self, node: &Node, e: &Entry) -> Result<bool, Interrupt> {
+        self.ctx.charge(1)?;
+        match node {
+            Node::And(a, b) => Ok(Box::pin(self.eval(a, e)).await?
+                && !self.quit.get()
+                && Box::pin(self.eval(b, e)).await?),
+            Node::Or(a, b) => Ok(Box::pin(self.eval(a, e)).await?
+                || (!self.quit.get() && Box::pin(self.eval(b, e)).await?)),
+            Node::Comma(a, b) => {
+                Box::pin(self.eval(a, e)).await?;
+                if self.quit.get() {
+                    return Ok(false);
+                }
+                Box::pin(self.eval(b, e)).await
+            }
+            Node::Not(a) => Ok(!Box::pin(self.eval(a, e)).await?),
+            Node::Test(t) => Ok(self.test(t, e)),
+            Node::Action(a) => self.act(a, e).await,
+        }
+    }
+
+    async fn act(&self, a: &Action, e: &Entry) -> Result<bool, Interrupt> {
+        match a {
+            Action::Print(end) => {
+                let mut o = self.out.borrow_mut();
+                o.push(&e.display);
+                o.buf.push(*end);
+                Ok(true)
+            }
+            Action::Printf(f) => {
+                let s = self.printf(f, e);
+                self.out.borrow_mut().push(&s);
+                Ok(true)
+            }
+            Action::Prune => {
+                self.prune.set(true);
+                Ok(true)
+            }
+            Action::Quit => {
+                self.quit.set(true);
+                Ok(true)
+            }
+            Action::Delete => {
+                if e.display == b"." {
+                    return Ok(true);
+                }
+                let r = self.ctx.vfs().remove(&e.abs);
+                self.ctx.sys.sync_disk();
+                match r {
+                    Ok(()) => Ok(true),
+                    Err(err) => {
+                        self.flush().await?;
+                        self.ctx
+                            .diag(format!(
+                                "cannot delete {}: {}",
+                                quote(&e.display),
+                                err.message()
+                            ))
+                            .await?;
+                        self.status.set(1);
+                        Ok(false)
+                    }
+                }
+            }
+            Action::Exec(i) => self.exec(&self.execs[*i], e).await,
+        }
+    }
+
+    async fn maybe_flush(&self) -> Result<(), Interrupt> {
+        if self.out.borrow().buf.len() >= opts::OUT_CHUNK {
+            self.flush().await?;
+        }
+        Ok(())
+    }
+
+    async fn flush(&self) -> Result<(), Interrupt> {
+        let mut o = std::mem::take(&mut *self.out.borrow_mut());
+        o.flush(self.ctx).await
+    }
+
+    async fn run_cmd(&self, argv: Vec<Vec<u8>>, cwd: &[u8]) -> Result<i32, Interrupt> {
+        self.flush().await?;
+        let ctx = self.ctx;
+        ctx.charge(crate::limits::cost::COMMAND_DISPATCH)?;
+        if cwd == ctx.cwd.as_slice() {
+            ctx.runner.run_argv(ctx, argv, ctx.env.clone()).await
+        } else {
+            let sub = CommandCtx::new(
+                ctx.sys.clone(),
+                ctx.pid,
+                argv.clone(),
+                ctx.env.clone(),
+                cwd.to_vec(),
+                ctx.runner.clone(),
+            );
+            ctx.runner.run_argv(&sub, argv, ctx.env.clone()).await
+        }
+    }
+
+    async fn exec(&self, x: &Exec, e: &Entry) -> Result<bool, Interrupt> {
+        let (cwd, name) = if x.dir {
+            let dir = path::parent(&e.abs);
+            let mut n = b"./".to_vec();
+            n.extend_from_slice(path::file_name(&e.abs));
+            (dir, n)
+        } else {
+            (self.ctx.cwd.clone(), e.display.clone())
+        };
+        if !x.plus {
+            let argv: Vec<Vec<u8>> = x.argv.iter().map(|a| replace_braces(a, &name)).collect();
+            return Ok(self.run_cmd(argv, &cwd).await? == 0);
+        }
+        let same_dir = x.batch.borrow().0 == cwd;
+        if (!same_dir && !x.batch.borrow().1.is_empty())
+            || x.batch_bytes.get() + name.len() > BATCH_BYTES
+        {
+            self.flush_batch(x).await?;
+        }
+        let mut b = x.batch.borrow_mut();
+        b.0 = cwd;
+        x.batch_bytes.set(x.batch_bytes.get() + name.len() + 1);
+        b.1.push(name);
+        Ok(true)
+    }
+
+    async fn flush_batch(&self, x: &Exec) -> Result<(), Interrupt> {
+        let (cwd, items) = std::mem::take(&mut *x.batch.borrow_mut());
+        x.batch_bytes.set(0);
+        if items.is_empty() {
+            return Ok(());
+        }
+        let mut argv: Vec<Vec<u8>> = x.argv.clone();
+        argv.extend(items);
+        if self.run_cmd(argv, &cwd).await? != 0 {
+            self.status.set(1);
+        }
+        Ok(())
+    }
+
+    /// Visits `e` and (unless pruned or too deep) its subtree.
+    async fn visit(
+        &self,
+        expr: &Node,
+        g: &Globals,
+        e: Entry,
+        ancestors: &mut Vec<u64>,
+    ) -> Result<(), Interrupt> {
+        if self.quit.get() {
+            return Ok(());
+        }
+        self.ctx.charge(crate::limits::cost::PATH_COMPONENT * 2)?;
+        let is_dir = e.st.file_type == FileType::Dir;
+        let descend = is_dir && g.maxdepth.is_none_or(|m| e.depth < m);
+        if !g.depth_first {
+            self.prune.set(false);
+            if e.depth >= g.mindepth {
+                self.eval(expr, &e).await?;
+                self.maybe_flush().await?;
+            }
+            if self.prune.get() {
+                return Ok(());
+            }
+        }
+        if descend && !self.quit.get() {
+            if ancestors.contains(&e.st.ino) {
+                self.flush().await?;
+                self.ctx.diag(format!("File system loop detected; {} is part of the same file system loop as an ancestor.", quote(&e.display))).await?;
+                self.status.set(1);
+            } else {
+                let list = self.ctx.vfs().read_dir(&e.abs);
+                match list {
+                    Ok(list) => {
+                        ancestors.push(e.st.ino);
+                        for (name, _) in list {
+                            if self.quit.get() {
+                                break;
+                            }
+                            let abs = path::join(&e.abs, &name);
+                            let display = chmod::child_path(&e.display, &name);
+                            let st = {
+                                let v = self.ctx.vfs();
+                                if g.follow == b'L' {
+                                    v.stat(&abs).or_else(|_| v.lstat(&abs))
+                                } else {
+                                    v.lstat(&abs)
+                                }
+                            };
+                            let Ok(st) = st else { continue };
+                            let child = Entry {
+                                display,
+                                abs,
+                                st,
+                                depth: e.depth + 1,
+                                start: e.start.clone(),
+                            };
+                            Box::pin(self.visit(expr, g, child, ancestors)).await?;
+                        }
+                        ancestors.pop();
+                    }
+                    Err(err) => {
+                        self.flush().await?;
+                        self.ctx
+                            .diag(format!("{}: {}", quote(&e.display), err.message()))
+                            .await?;
+                        self.status.set(1);
+                    }
+                }
+            }
+        }
+        if g.depth_first && e.depth >= g.mindepth && !self.quit.get() {
+            self.eval(expr, &e).await?;
+            self.maybe_flush().await?;
+        }
+        Ok(())
+    }
+}
+
+fn replace_braces(a: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(a.len());
+    let mut i = 0;
+    while i < a.len() {
+        if a[i..].starts_with(b"{}") {
+            out.extend_from_slice(name);
+            i += 2;
+        } else {
+            out.push(a[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn contains_delete(n: &Node) -> bool {
+    match n {
+        Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => {
+            contains_delete(a) || contains_delete(b)
+        }
+        Node::Not(a) => contains_delete(a),
+        Node::Action(Action::Delete) => true,
+        _ => false,
+    }
+}
+
+async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let args = ctx.args();
+    let mut i = 0;
+    let mut follow = b'P';
+    while i < args.len() {
+        match args[i].as_slice() {
+            b"-H" => follow = b'H',
+            b"-L" => follow = b'L',
+            b"-P" => follow = b'P',
+            b"--" => {
+                i += 1;
+                break;
+            }
+            b"--help" => {
+                ctx.mark_partial("--help is not modeled");
+                ctx.diag("--help is not available in this simulator")
+                    .await?;
+                return Ok(1);
+            }
+            b"--version" => {
+                ctx.out(b"find (GNU findutils) 4.9.0\n").await?;
+                return Ok(0);
+            }
+            a if a.len() > 1
+                && a[0] == b'-'
+                && a[1] != b'-'
+                && a[1..].iter().all(|c| b"HLP".contains(c)) =>
+            {
+                for &c in &a[1..] {
+                    follow = c;
+                }
+            }
+            a if a.len() > 1
+                && a[0] == b'-'
+                && a[1..].iter().all(|c| b"HLPDO0123456789".contains(c)) =>
+            {
+                ctx.mark_partial("-D/-O are not modeled");
+                ctx.diag(format!("unsupported option {}", quote(a))).await?;
+                return Ok(1);
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    let start_paths_from = i;
+    while i < args.len() {
+        let a = &args[i];
+        if (a.len() > 1 && a[0] == b'-') || a == b"(" || a == b"!" {
+            break;
+        }
+        i += 1;
+    }
+    let paths: Vec<Vec<u8>> = if i == start_paths_from {
+        vec![b".".to_vec()]
+    } else {
+        args[start_paths_from..i].to_vec()
+    };
+    let mut p = P {
+        ctx,
+        args: &args[i..],
+        i: 0,
+        g: Globals {
+            maxdepth: None,
+            mindepth: 0,
+            depth_first: false,
+            follow,
+            has_action: false,
+            regex_type: b'e',
+        },
+        execs: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let parsed = if p.args.is_empty() {
+        Ok(Node::Test(Test::True))
+    } else {
+        p.expr()
+    };
+    let mut expr = match parsed {
+        Ok(e) => e,
+        Err(m) => {
+            ctx.diag(m).await?;
+            return Ok(1);
+        }
+    };
+    if p.i < p.args.len() {
+        let m = if p.args[p.i] == b")" {
+            "invalid expression; you have too many ')'".to_string()
+        } else {
+            format!(
+                "paths must precede expression: `{}'",
+                String::from_utf8_lossy(&p.args[p.i])
+            )
+        };
+        ctx.diag(m).await?;
+        return Ok(1);
+    }
+    for w in &p.warnings {
+        ctx.diag(w).await?;
+    }
+    if !p.g.has_action {
+        expr = Node::And(Box::new(expr), Box::new(Node::Action(Action::Print(b'\n'))));
+    }
+    if contains_delete(&expr) {
+        p.g.depth_first = true;
+    }
+    let g = p.g;
+    let now_ns = ctx.sys.clock.borrow().wall_ns();
+    let f = Find {
+        ctx,
+        out: RefCell::new(Out::new()),
+        status: Cell::new(0),
+        quit: Cell::new(false),
+        prune: Cell::new(false),
+        execs: p.execs,
+        now_ns,
+    };
+    for start in &paths {
+        if f.quit.get() {
+            break;
+        }
+        let abs = ctx.resolve(start);
+        let st = {
+            let v = ctx.vfs();
+            if g.follow == b'P' {
+                v.lstat(&abs)
+            } else {
+                v.stat(&abs).or_else(|_| v.lstat(&abs))
+            }
+        };
+        match st {
+            Ok(st) => {
+                let e = Entry {
+                    display: start.clone(),
+                    abs,
+                    st,
+                    depth: 0,
+                    start: start.clone(),
+                };
+                f.visit(&expr, &g, e, &mut Vec::new()).await?;
+            }
+            Err(err) => {
+                f.flush().await?;
+                ctx.diag(format!("{}: {}", quote(start), err.message()))
+                    .await?;
+                f.status.set(1);
+            }
+        }
+    }
+    for x in &f.execs {
+        if x.plus {
+            f.flush_batch(x).await?;
+        }
+    }
+    f.flush().await?;
+    Ok(f.status.get())
+}
+
+crate::command_fn!(run, main);
+
+pub fn register(r: &mut super::Registry) {
+    r.register(
+        "find",
+        Trust::Real,
+        "search for files in a directory hierarchy (sorted readdir order)",
+        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -readable -writable -executable -true -false -xdev; -print -print0 -printf -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
+        run,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::*;
+    use std::rc::Rc;
+
+    fn k() -> Rc<crate::process::Kernel> {
+        let k = machine(&[
+            ("d/f", b"hi\n"),
+            ("d/e/", b""),
+            ("d/e/g.c", b""),
+            ("d/.h", b"12345"),
+        ]);
+        k.vfs.borrow_mut().symlink(b"f", b"/work/d/l").unwrap();
+        k
+    }
+
+    fn t(k: &Rc<crate::process::Kernel>, argv: &[&str]) -> (i32, String, String) {
+        text(run_on(k, argv, b""))
+    }
+
+    #[test]
+    fn walks_and_tests() {
+        let k = k();
+        assert_eq!(t(&k, &["find", "d"]).1, "d\nd/.h\nd/e\nd/e/g.c\nd/f\nd/l\n");
+        assert_eq!(t(&k, &["find", "d", "-name", "*.c"]).1, "d/e/g.c\n");
+        assert_eq!(
+            t(&k, &["find", "d", "-type", "f", "-o", "-type", "l"]).1,
+            "d/.h\nd/e/g.c\nd/f\nd/l\n"
+        );
+        assert_eq!(
+            t(
+                &k,
+                &[
+                    "find",
+                    "d",
+                    "-mindepth",
+                    "1",
+                    "-maxdepth",
+                    "1",
+                    "-type",
+                    "d,f"
+                ]
+            )
+            .1,
+            "d/.h\nd/e\nd/f\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-name", "e", "-prune", "-o", "-print"]).1,
+            "d\nd/.h\nd/f\nd/l\n"
+        );
+        assert_eq!(t(&k, &["find", "d", "-empty"]).1, "d/e/g.c\n");
+        assert_eq!(
+            t(&k, &["find", "d", "-size", "+1c", "-type", "f"]).1,
+            "d/.h\nd/f\n"
+        );
+        assert_eq!(t(&k, &["find", "d", "-size", "-1k"]).1, "d/e/g.c\n");
+        assert_eq!(
+            t(&k, &["find", "d", "!", "-type", "d", "-path", "d/e*"]).1,
+            "d/e/g.c\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-regex", "d/\\(e\\|f\\)"]).1,
+            "d/e\nd/f\n"
+        );
+        assert_eq!(t(&k, &["find", "d", "-regex", ".*\\.c"]).1, "d/e/g.c\n");
+        assert_eq!(t(&k, &["find", "d", "-perm", "755"]).1, "d\nd/e\n");
+        assert_eq!(t(&k, &["find", "d", "-perm", "/111", "-type", "f"]).1, "");
+        assert_eq!(
+            t(
+                &k,
+                &["find", "d", "-perm", "-u+w", "-type", "f", "-name", "f"]
+            )
+            .1,
+            "d/f\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-mtime", "0", "-name", "f"]).1,
+            "d/f\n"
+        );
+        assert_eq!(t(&k, &["find", "d", "-mmin", "+1"]).1, "");
+        assert_eq!(
+            t(&k, &["find", "d", "-name", "f", "-quit", "-o", "-print"]).1,
+            "d\nd/.h\nd/e\nd/e/g.c\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-depth", "-name", "[de]"]).1,
+            "d/e\nd\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "-L", "d", "-type", "f", "-name", "l"]).1,
+            "d/l\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d/", "-maxdepth", "1", "-name", "f"]).1,
+            "d/f\n"
+        );
+        assert_eq!(t(&k, &["find", "d", "-name", "f", "-print0"]).1, "d/f\0");
+    }
+
+    #[test]
+    fn printf() {
+        let k = k();
+        assert_eq!(
+            t(
+                &k,
+                &[
+                    "find",
+                    "d",
+                    "-maxdepth",
+                    "1",
+                    "-name",
+                    "[df]",
+                    "-printf",
+                    "%p %d %y %m %M %s %P %f %h %k\\n"
+                ]
+            )
+            .1,
+            "d 0 d 755 drwxr-xr-x 4096  d . 4\nd/f 1 f 644 -rw-r--r-- 3 f f d 4\n"
+        );
+        assert_eq!(t(&k, &["find", "d/f", "-printf", "%t|%T@|%TY-%Tm-%Td %TH:%TM:%TS|%T+|%Tk|%a\\n"]).1, "Wed Jan  1 00:00:00.0000000000 2025|1735689600.0000000000|2025-01-01 00:00:00.0000000000|2025-01-01+00:00:00.0000000000| 0|Wed Jan  1 00:00:00.0000000000 2025\n");
+        assert_eq!(
+            t(
+                &k,
+                &[
+                    "find",
+                    "d",
+                    "-maxdepth",
+                    "1",
+                    "-name",
+                    "[df]",
+                    "-printf",
+                    "%10p|%-5s|\\n"
+                ]
+            )
+            .1,
+            "         d|4096 |\n       d/f|3    |\n"
+        );
+        assert_eq!(
+            t(
+                &k,
+                &[
+                    "find",
+                    "d/",
+                    "-maxdepth",
+                    "0",
+                    "-printf",
+                    "%p %f %h %P %H\\n"
+                ]
+            )
+            .1,
+            "d/ d/ d  d/\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d/l", "-printf", "%l %u %g %%\\n"]).1,
+            "f root root %\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-maxdepth", "0", "-printf", "a\\zb\\n"]),
+            (
+                0,
+                "a\\zb\n".into(),
+                "find: warning: unrecognized escape `\\z'\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn exec_and_delete() {
+        let k = k();
+        assert_eq!(
+            t(
+                &k,
+                &["find", "d", "-name", "*.c", "-exec", "echo", "x{}y", ";"]
+            )
+            .1,
+            "xd/e/g.cy\n"
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-type", "f", "-exec", "echo", "{}", "+"]).1,
+            "d/.h d/e/g.c d/f\n"
+        );
+        assert_eq!(
+            t(
+                &k,
+                &["find", "d", "-name", "g.c", "-execdir", "echo", "{}", ";"]
+            )
+            .1,
+            "./g.c\n"
+        );
+        assert_eq!(
+            t(
+                &k,
+                &["find", "d", "-name", "f", "-exec", "false", ";", "-o", "-name", "f", "-print"]
+            )
+            .1,
+            "d/f\n"
+        );
+        assert_eq!(
+            t(
+                &k,
+                &["find", "d", "-type", "f", "-exec", "false", "{}", "+"]
+            )
+            .0,
+            1
+        );
+        assert_eq!(
+            t(&k, &["find", "d", "-name", "e", "-delete"]),
+            (
+                1,
+                String::new(),
+                "find: cannot delete 'd/e': Directory not empty\n".into()
+            )
+        );
+        assert_eq!(t(&k, &["find", "d", "-name", "*.c", "-delete"]).0, 0);
+        assert!(!k.vfs.borrow().exists(b"/work/d/e/g.c"));
+        assert_eq!(
+            t(&k, &["find", "d", "-empty", "-delete", "-print"]).1,
+            "d/e\n"
+        );
+    }
+
+    #[test]
+    fn errors() {
+        let k = k();
+        let e = |argv: &[&str]| t(&k, argv);
+        assert_eq!(
+            e(&["find", "d", "-foo"]),
+            (1, String::new(), "find: unknown predicate `-foo'\n".into())
+        );
+        assert_eq!(
+            e(&["find", "d", "-name"]).2,
+            "find: missing argument to `-name'\n"
+        );
+        assert_eq!(
+            e(&["find", "d", "-name", "f", "x"]).2,
+            "find: paths must precede expression: `x'\n"
+        );
+        assert_eq!(e(&["find", "-o"]).2, "find: invalid expression; you have used a binary operator '-o' with nothing before it.\n");
+        assert_eq!(
+            e(&["find", "d", "-name", "f", "-o"]).2,
+            "find: expected an expression after '-o'\n"
+        );
+        assert_eq!(e(&["find", "d", "(", "-name", "f"]).2, "find: invalid expression; I was expecting to find a ')' somewhere but did not see one.\n");
+        assert_eq!(
+            e(&["find", "d", "(", ")"]).2,
+            "find: invalid expression; empty parentheses are not allowed.\n"
+        );
+        assert_eq!(
+            e(&["find", "d", "!"]).2,
+            "find: expected an expression after '!'\n"
+        );
+        assert_eq!(
+            e(&["find", "d", "-type", "q"]).2,
+            "find: Unknown argument to -type: q\n"
+        );
+        assert_eq!(
+            e(&["find", "nope"]),
+            (
+                1,
+                String::new(),
+                "find: 'nope': No such file or directory\n".into()
+            )
+        );
+        assert_eq!(
+            e(&["find", "d", "-exec", "echo"]).2,
+            "find: missing argument to `-exec'\n"
+        );
+        assert_eq!(
+            e(&["find", "-maxdepth", "x"]).2,
+            "find: Expected a positive decimal integer argument to -maxdepth, but got 'x'\n"
+        );
+        assert_eq!(
+            e(&["find", "d", "-user", "bob"]).2,
+            "find: 'bob' is not the name of a known user\n"
+        );
+        assert_eq!(e(&["find", "d", "-ok", "echo", ";"]).0, 1);
+    }
+}

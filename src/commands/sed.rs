@@ -1,0 +1,2165 @@
+//! `sed`: the GNU stream editor (sed 4.9), streaming line by line.
+//!
+//! Regular expressions come from [`super::posix_re`]. Not supported (clear error, exit 1): the
+//! `e`, `F` and `W` commands, `s///e`, `--debug`. `w` files and `-i` outputs are written to the
+//! VFS when sed finishes (GNU writes as it goes); `/dev/stdout` and `/dev/stderr` are the
+//! standard streams.
+
+use super::opts::{self, flag, optional, req, OptDef, Parser};
+use super::posix_re::{Flavor, Options, Regex};
+use crate::process::command::{CommandCtx, Trust};
+use crate::process::{Interrupt, OpenFile};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+const POSIX: u8 = 0x80;
+const DEBUG: u8 = 0x81;
+const SANDBOX: u8 = 0x82;
+const FOLLOW: u8 = 0x83;
+const INPLACE: u8 = 0x84;
+
+const DEFS: &[OptDef] = &[
+    flag(b'n', "quiet"),
+    flag(b'n', "silent"),
+    flag(DEBUG, "debug"),
+    req(b'e', "expression"),
+    req(b'f', "file"),
+    flag(FOLLOW, "follow-symlinks"),
+    optional(INPLACE, "in-place"),
+    req(b'l', "line-length"),
+    flag(POSIX, "posix"),
+    flag(b'E', "regexp-extended"),
+    flag(b'r', ""),
+    flag(b's', "separate"),
+    flag(SANDBOX, "sandbox"),
+    flag(b'u', "unbuffered"),
+    flag(b'z', "null-data"),
+];
+
+pub fn register(r: &mut super::Registry) {
+    r.register(
+        "sed",
+        Trust::Real,
+        "stream editor",
+        "-n -e -f -E -r -i[SUFFIX] -s -z -u -l N --posix --sandbox --follow-symlinks; commands s y d D p P n N g G h H x = l q Q a i c r R w b t T z { } : # (no e F W, no --debug)",
+        run,
+    );
+}
+
+const USAGE: &str = "Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
+
+  -n, --quiet, --silent
+                 suppress automatic printing of pattern space
+      --debug
+                 annotate program execution
+  -e script, --expression=script
+                 add the script to the commands to be executed
+  -f script-file, --file=script-file
+                 add the contents of script-file to the commands to be executed
+  --follow-symlinks
+                 follow symlinks when processing in place
+  -i[SUFFIX], --in-place[=SUFFIX]
+                 edit files in place (makes backup if SUFFIX supplied)
+  -l N, --line-length=N
+                 specify the desired line-wrap length for the `l' command
+  --posix
+                 disable all GNU extensions.
+  -E, -r, --regexp-extended
+                 use extended regular expressions in the script
+                 (for portability use POSIX -E).
+  -s, --separate
+                 consider files as separate rather than as a single,
+                 continuous long stream.
+      --sandbox
+                 operate in sandbox mode (disable e/r/w commands).
+  -u, --unbuffered
+                 load minimal amounts of data from the input files and flush
+                 the output buffers more often
+  -z, --null-data
+                 separate lines by NUL characters
+      --help     display this help and exit
+      --version  output version information and exit
+
+If no -e, --expression, -f, or --file option is given, then the first
+non-option argument is taken as the sed script to interpret.  All
+remaining arguments are names of input files; if no input files are
+specified, then the standard input is read.
+
+GNU sed home page: <https://www.gnu.org/software/sed/>.
+General help using GNU software: <https://www.gnu.org/gethelp/>.
+";
+
+// ---- script representation --------------------------------------------------------------------
+
+#[derive(Clone)]
+enum Addr {
+    Line(u64),
+    Last,
+    /// `None`: the empty regex (the last one used).
+    Re(Option<Rc<Regex>>),
+    Step(u64, u64),
+    Zero,
+}
+
+#[derive(Clone)]
+enum Addr2 {
+    A(Addr),
+    Plus(u64),
+    Mult(u64),
+}
+
+#[derive(Clone, Copy)]
+enum Case {
+    Upper,
+    Lower,
+    UpperOne,
+    LowerOne,
+    End,
+}
+
+#[derive(Clone)]
+enum Repl {
+    Lit(Vec<u8>),
+    Group(usize),
+    Case(Case),
+}
+
+struct Subst {
+    re: Option<Rc<Regex>>,
+    repl: Vec<Repl>,
+    global: bool,
+    nth: u64,
+    print: u32,
+    write: Option<usize>,
+}
+
+enum Kind {
+    Block(usize),
+    EndBlock,
+    Nop,
+    S(Box<Subst>),
+    Y(HashMap<Vec<u8>, Vec<u8>>),
+    Eq,
+    P,
+    BigP,
+    D,
+    BigD,
+    N,
+    BigN,
+    H,
+    BigH,
+    G,
+    BigG,
+    X,
+    Z,
+    L(Option<usize>),
+    Q(i32),
+    BigQ(i32),
+    A(Vec<u8>),
+    I(Vec<u8>),
+    C(Vec<u8>),
+    R(Vec<u8>),
+    BigR(Vec<u8>),
+    W(usize),
+    /// Branch: label name while parsing, then the target index (`usize::MAX`: end).
+    B(Vec<u8>, usize),
+    T(Vec<u8>, usize),
+    BigT(Vec<u8>, usize),
+    Label(Vec<u8>),
+}
+
+struct Cmd {
+    a1: Option<Addr>,
+    a2: Option<Addr2>,
+    neg: bool,
+    kind: Kind,
+    active: bool,
+    end_line: u64,
+}
+
+struct WFile {
+    path: Vec<u8>,
+    data: Vec<u8>,
+}
+
+struct ScriptErr(String);
+
+struct Compiler<'a> {
+    s: &'a [u8],
+    i: usize,
+    /// Where the current piece came from, for messages: `-e expression #N` or `file F line`.
+    origin: String,
+    ere: bool,
+    sandbox: bool,
+    cmds: Vec<Cmd>,
+    blocks: Vec<usize>,
+    wfiles: Vec<WFile>,
+}
+
+impl Compiler<'_> {
+    fn err(&self, msg: &str) -> ScriptErr {
+        ScriptErr(format!("{}, char {}: {}", self.origin, self.i, msg))
+    }
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+    fn next(&mut self) -> Option<u8> {
+        let c = self.peek();
+        if c.is_some() {
+            self.i += 1;
+        }
+        c
+    }
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.i += 1;
+        }
+    }
+    fn skip_ws_nl(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b';')) {
+            self.i += 1;
+        }
+    }
+    fn number(&mut self) -> Option<u64> {
+        let st = self.i;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.i += 1;
+        }
+        if st == self.i {
+            return None;
+        }
+        Some(
+            std::str::from_utf8(&self.s[st..self.i])
+                .unwrap()
+                .parse::<u64>()
+                .unwrap_or(u64::MAX),
+        )
+    }
+
+    /// Reads up to the unescaped delimiter; `\delim` becomes `delim` (unless regex-special `\n`).
+    fn delimited(&mut self, delim: u8, regex: bool) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        loop {
+            let c = self.next()?;
+            if c == delim {
+                return Some(out);
+            }
+            if c == b'\\' {
+                let n = self.next()?;
+                if n == delim {
+                    if regex && delim == b'&' {
+                        out.push(b'\\');
+                    }
+                    out.push(n);
+                } else if n == b'\n' && regex {
+                    out.push(b'\n');
+                } else {
+                    out.push(b'\\');
+                    out.push(n);
+                }
+                continue;
+            }
+            if c == b'\n' && regex {
+                return None;
+            }
+            out.push(c);
+        }
+    }
+
+    fn compile_re(
+        &self,
+        pat: &[u8],
+        icase: bool,
+        multi: bool,
+    ) -> Result<Option<Rc<Regex>>, ScriptErr> {
+        if pat.is_empty() {
+            return Ok(None);
+        }
+        let o = Options {
+            flavor: if self.ere {
+                Flavor::Extended
+            } else {
+                Flavor::Basic
+            },
+            icase,
+            multiline: multi,
+            sed_escapes: true,
+        };
+        match Regex::new(pat, o) {
+            Ok(r) => Ok(Some(Rc::new(r))),
+            Err(e) => Err(self.err(e.message())),
+        }
+    }
+
+    fn addr(&mut self) -> Result<Option<Addr>, ScriptErr> {
+        match self.peek() {
+            Some(b'0'..=b'9') => {
+                let n = self.number().unwrap();
+                if self.peek() == Some(b'~') {
+                    self.i += 1;
+                    let step = self.number().unwrap_or(0);
+                    return Ok(Some(Addr::Step(n, step)));
+                }
+                Ok(Some(if n == 0 { Addr::Zero } else { Addr::Line(n) }))
+            }
+            Some(b'$') => {
+                self.i += 1;
+                Ok(Some(Addr::Last))
+            }
+            Some(b'/') | Some(b'\\') => {
+                let mut delim = self.next().unwrap();
+                if delim == b'\\' {
+                    delim = match self.next() {
+                        Some(d) => d,
+                        None => return Err(self.err("unexpected `,'")),
+                    };
+                }
+                let Some(pat) = self.delimited(delim, true) else {
+                    return Err(self.err("unterminated address regex"));
+                };
+                let (mut icase, mut multi) = (false, false);
+                loop {
+                    match self.peek() {
+                        Some(b'I') => icase = true,
+                        Some(b'M') => multi = true,
+                        _ => break,
+                    }
+                    self.i += 1;
+                }
+                Ok(Some(Addr::Re(self.compile_re(&pat, icase, multi)?)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Text argument of a, i, c.
+    fn text(&mut self) -> Vec<u8> {
+        self.skip_ws();
+        if self.peek() == Some(b'\\') {
+            self.i += 1;
+            if self.peek() == Some(b'\n') {
+                self.i += 1;
+            }
+        }
+        let mut out = Vec::new();
+        while let Some(c) = self.next() {
+            match c {
+                b'\n' => break,
+                b'\\' => match self.next() {
+                    Some(b't') => out.push(b'\t'),
+                    Some(b'a') => out.push(7),
+                    Some(b'f') => out.push(12),
+                    Some(b'v') => out.push(11),
+                    Some(b'r') => out.push(b'\r'),
+                    Some(b'n') => out.push(b'\n'),
+                    Some(x) => out.push(x),
+                    None => {}
+                },
+                _ => out.push(c),
+            }
+        }
+        if !out.is_empty() {
+            out.push(b'\n');
+        }
+        out
+    }
+
+    fn rest_of_line(&mut self) -> Vec<u8> {
+        let st = self.i;
+        while self.peek().is_some_and(|b| b != b'\n') {
+            self.i += 1;
+        }
+        let v = self.s[st..self.i].to_vec();
+        if self.peek() == Some(b'\n') {
+            self.i += 1;
+        }
+        v
+    }
+
+    fn label(&mut self) -> Vec<u8> {
+        self.skip_ws();
+        let st = self.i;
+        while self.peek().is_some_and(|b| b != b'\n' && b != b';') {
+            self.i += 1;
+        }
+        let mut v = self.s[st..self.i].to_vec();
+        while v.last().is_some_and(|b| *b == b' ' || *b == b'\t') {
+            v.pop();
+        }
+        v
+    }
+
+    fn filename(&mut self) -> Result<Vec<u8>, ScriptErr> {
+        self.skip_ws();
+        let f = self.rest_of_line();
+        if f.is_empty() {
+            return Err(self.err("missing filename in r/R/w/W commands"));
+        }
+        Ok(f)
+    }
+
+    fn wfile(&mut self, path: Vec<u8>) -> usize {
+        if let Some(i) = self.wfiles.iter().position(|w| w.path == path) {
+            return i;
+        }
+        self.wfiles.push(WFile {
+            path,
+            data: Vec::new(),
+        });
+        self.wfiles.len() - 1
+    }
+
+    /// After a command: spaces, then `;`, newline, `}`, `#` or the end.
+    fn end_of_cmd(&mut self) -> Result<(), ScriptErr> {
+        self.skip_ws();
+        match self.peek() {
+            None | Some(b'\n') | Some(b';') => {
+                self.i += usize::from(self.peek().is_some());
+                Ok(())
+            }
+            Some(b'}') | Some(b'#') => Ok(()),
+            _ => {
+                self.i += 1;
+                Err(self.err("extra characters after command"))
+            }
+        }
+    }
+
+    fn piece(&mut self) -> Result<(), ScriptErr> {
+        loop {
+            self.skip_ws_nl();
+            let Some(c) = self.peek() else { return Ok(()) };
+            if c == b'#' {
+                self.rest_of_line();
+                continue;
+            }
+            let a1 = self.addr()?;
+            let mut a2 = None;
+            if a1.is_some() {
+                self.skip_ws();
+                if self.peek() == Some(b',') {
+                    self.i += 1;
+                    self.skip_ws();
+                    a2 = Some(match self.peek() {
+                        Some(b'+') => {
+                            self.i += 1;
+                            Addr2::Plus(
+                                self.number()
+                                    .ok_or_else(|| self.err("expected newer version of sed"))?,
+                            )
+                        }
+                        Some(b'~') => {
+                            self.i += 1;
+                            Addr2::Mult(
+                                self.number()
+                                    .ok_or_else(|| self.err("expected newer version of sed"))?,
+                            )
+                        }
+                        _ => match self.addr()? {
+                            Some(Addr::Step(n, _)) => Addr2::A(Addr::Line(n)),
+                            Some(Addr::Zero) => {
+                                return Err(self.err("invalid usage of line address 0"))
+                            }
+                            Some(a) => Addr2::A(a),
+                            None => return Err(self.err("unexpected `,'")),
+                        },
+                    });
+                }
+            }
+            if matches!(a1, Some(Addr::Zero)) && !matches!(a2, Some(Addr2::A(Addr::Re(_)))) {
+                return Err(self.err("invalid usage of line address 0"));
+            }
+            self.skip_ws();
+            let mut neg = false;
+            while self.peek() == Some(b'!') {
+                if neg {
+                    self.i += 1;
+                    return Err(self.err("multiple `!'s"));
+                }
+                neg = true;
+                self.i += 1;
+                self.skip_ws();
+            }
+            let Some(c) = self.next() else {
+                return Err(self.err("missing command"));
+            };
+            let one_addr = |me: &Self| -> Result<(), ScriptErr> {
+                if a2.is_some() {
+                    return Err(me.err("command only uses one address"));
+                }
+                Ok(())
+            };
+            let kind = match c {
+                b'{' => {
+                    self.blocks.push(self.cmds.len());
+                    Kind::Block(0)
+                }
+                b'}' => {
+                    if a1.is_some() {
+                        return Err(self.err("} doesn't want any addresses"));
+                    }
+                    let Some(open) = self.blocks.pop() else {
+                        return Err(self.err("unexpected `}'"));
+                    };
+                    let here = self.cmds.len();
+                    self.cmds[open].kind = Kind::Block(here);
+                    self.end_of_cmd()?;
+                    self.cmds.push(Cmd {
+                        a1: None,
+                        a2: None,
+                        neg: false,
+                        kind: Kind::EndBlock,
+                        active: false,
+                        end_line: 0,
+                    });
+                    continue;
+                }
+                b':' => {
+                    if a1.is_some() {
+                        return Err(self.err(": doesn't want any addresses"));
+                    }
+                    let l = self.label();
+                    if l.is_empty() {
+                        return Err(self.err("\":\" lacks a label"));
+                    }
+                    if self.peek() == Some(b';') {
+                        self.i += 1;
+                    }
+                    Kind::Label(l)
+                }
+                b'=' => Kind::Eq,
+                b'p' => Kind::P,
+                b'P' => Kind::BigP,
+                b'd' => Kind::D,
+                b'D' => Kind::BigD,
+                b'n' => Kind::N,
+                b'N' => Kind::BigN,
+                b'h' => Kind::H,
+                b'H' => Kind::BigH,
+                b'g' => Kind::G,
+                b'G' => Kind::BigG,
+                b'x' => Kind::X,
+                b'z' => Kind::Z,
+                b'l' | b'q' | b'Q' => {
+                    if c != b'l' {
+                        one_addr(self)?;
+                    }
+                    self.skip_ws();
+                    let n = self.number();
+                    match c {
+                        b'l' => Kind::L(n.map(|n| n as usize)),
+                        b'q' => Kind::Q(n.unwrap_or(0) as i32),
+                        _ => Kind::BigQ(n.unwrap_or(0) as i32),
+                    }
+                }
+                b'a' | b'i' | b'c' => {
+                    let t = self.text();
+                    self.cmds.push(Cmd {
+                        a1,
+                        a2,
+                        neg,
+                        kind: match c {
+                            b'a' => Kind::A(t),
+                            b'i' => Kind::I(t),
+                            _ => Kind::C(t),
+                        },
+                        active: false,
+                        end_line: 0,
+                    });
+                    continue;
+                }
+                b'r' | b'R' | b'w' => {
+                    if self.sandbox {
+                        return Err(self.err("e/r/w commands disabled in sandbox mode"));
+                    }
+                    let f = self.filename()?;
+                    let kind = match c {
+                        b'r' => Kind::R(f),
+                        b'R' => Kind::BigR(f),
+                        _ => Kind::W(self.wfile(f)),
+                    };
+                    self.cmds.push(Cmd {
+                        a1,
+                        a2,
+                        neg,
+                        kind,
+                        active: false,
+                        end_line: 0,
+                    });
+                    continue;
+                }
+                b'b' | b't' | b'T' => {
+                    let l = self.label();
+                    if self.peek() == Some(b';') {
+                        self.i += 1;
+                    }
+                    let k = match c {
+                        b'b' => Kind::B(l, 0),
+                        b't' => Kind::T(l, 0),
+                        _ => Kind::BigT(l, 0),
+                    };
+                    self.cmds.push(Cmd {
+                        a1,
+                        a2,
+                        neg,
+                        kind: k,
+                        active: false,
+                        end_line: 0,
+                    });
+                    continue;
+                }
+                b's' => self.subst()?,
+                b'y' => self.trans()?,
+                b'v' => {
+                    self.label();
+                    Kind::Nop
+                }
+                b'e' | b'F' | b'W' => {
+                    return Err(self.err(&format!(
+                        "command `{}' is not supported by this simulator",
+                        c as char
+                    )));
+                }
+                _ => {
+                    return Err(self.err(&format!(
+                        "unknown command: `{}'",
+                        String::from_utf8_lossy(&[c])
+                    )))
+                }
+            };
+            let is_block = matches!(kind, Kind::Block(_));
+            let is_label = matches!(kind, Kind::Label(_));
+            self.cmds.push(Cmd {
+                a1,
+                a2,
+                neg,
+                kind,
+                active: false,
+                end_line: 0,
+            });
+            if !is_block && !is_label {
+                self.end_of_cmd()?;
+            }
+        }
+    }
+
+    fn subst(&mut self) -> Result<Kind, ScriptErr> {
+        let Some(delim) = self.next() else {
+            return Err(self.err("unterminated `s' command"));
+        };
+        if delim == b'\n' || delim == b'\\' {
+            return Err(self.err("unterminated `s' command"));
+        }
+        let Some(pat) = self.delimited(delim, true) else {
+            return Err(self.err("unterminated `s' command"));
+        };
+        let Some(rep) = self.delimited(delim, false) else {
+            return Err(self.err("unterminated `s' command"));
+        };
+        let (mut global, mut nth, mut print, mut icase, mut multi, mut write) =
+            (false, 0u64, 0u32, false, false, None);
+        loop {
+            match self.peek() {
+                Some(b'g') => {
+                    self.i += 1;
+                    if global {
+                        return Err(self.err("multiple `g' options to `s' command"));
+                    }
+                    global = true;
+                }
+                Some(b'p') => {
+                    self.i += 1;
+                    if print > 0 {
+                        return Err(self.err("multiple `p' options to `s' command"));
+                    }
+                    print += 1;
+                }
+                Some(b'i' | b'I') => {
+                    self.i += 1;
+                    icase = true;
+                }
+                Some(b'm' | b'M') => {
+                    self.i += 1;
+                    multi = true;
+                }
+                Some(b'e') => {
+                    self.i += 1;
+                    return Err(self.err("the `e' flag of `s' is not supported by this simulator"));
+                }
+                Some(b'0'..=b'9') => {
+                    if nth > 0 {
+                        self.i += 1;
+                        return Err(self.err("multiple number options to `s' command"));
+                    }
+                    let n = self.number().unwrap();
+                    if n == 0 {
+                        return Err(self.err("number option to `s' command may not be zero"));
+                    }
+                    nth = n;
+                }
+                Some(b'w') => {
+                    self.i += 1;
+                    if self.sandbox {
+                        return Err(self.err("e/r/w commands disabled in sandbox mode"));
+                    }
+                    let f = self.filename()?;
+                    write = Some(self.wfile(f));
+                    // The filename took the rest of the line.
+                    self.i -= usize::from(self.i > 0 && self.s[self.i - 1] == b'\n');
+                    break;
+                }
+                None | Some(b'\n' | b';' | b' ' | b'\t' | b'}' | b'#') => break,
+                Some(_) => {
+                    self.i += 1;
+                    return Err(self.err("unknown option to `s'"));
+                }
+            }
+        }
+        let re = self.compile_re(&pat, icase, multi)?;
+        let repl = self.replacement(&rep)?;
+        if let Some(r) = &re {
+            for p in &repl {
+                if let Repl::Group(g) = p {
+                    if *g > r.ngroups {
+                        return Err(
+                            self.err(&format!("invalid reference \\{g} on `s' command's RHS"))
+                        );
+                    }
+                }
+            }
+        }
+        Ok(Kind::S(Box::new(Subst {
+            re,
+            repl,
+            global,
+            nth: nth.max(1),
+            print,
+            write,
+        })))
+    }
+
+    fn replacement(&self, rep: &[u8]) -> Result<Vec<Repl>, ScriptErr> {
+        let mut out = Vec::new();
+        let mut lit = Vec::new();
+        let mut i = 0;
+        let flush = |lit: &mut Vec<u8>, out: &mut Vec<Repl>| {
+            if !lit.is_empty() {
+                out.push(Repl::Lit(std::mem::take(lit)));
+            }
+        };
+        while i < rep.len() {
+            let c = rep[i];
+            i += 1;
+            if c == b'&' {
+                flush(&mut lit, &mut out);
+                out.push(Repl::Group(0));
+                continue;
+            }
+            if c != b'\\' || i >= rep.len() {
+                lit.push(c);
+                continue;
+            }
+            let n = rep[i];
+            i += 1;
+            match n {
+                b'0'..=b'9' => {
+                    flush(&mut lit, &mut out);
+                    out.push(Repl::Group((n - b'0') as usize));
+                }
+                b'L' | b'U' | b'l' | b'u' | b'E' => {
+                    flush(&mut lit, &mut out);
+                    out.push(Repl::Case(match n {
+                        b'L' => Case::Lower,
+                        b'U' => Case::Upper,
+                        b'l' => Case::LowerOne,
+                        b'u' => Case::UpperOne,
+                        _ => Case::End,
+                    }));
+                }
+                b'n' => lit.push(b'\n'),
+                b't' => lit.push(b'\t'),
+                b'a' => lit.push(7),
+                b'f' => lit.push(12),
+                b'v' => lit.push(11),
+                b'r' => lit.push(b'\r'),
+                b'c' if i < rep.len() => {
+                    lit.push(rep[i].to_ascii_uppercase() ^ 0x40);
+                    i += 1;
+                }
+                b'd' | b'o' | b'x' => {
+                    let (radix, max) = match n {
+                        b'd' => (10, 3),
+                        b'o' => (8, 3),
+                        _ => (16, 2),
+                    };
+                    let st = i;
+                    while i < rep.len() && i - st < max && (rep[i] as char).is_digit(radix) {
+                        i += 1;
+                    }
+                    if i == st {
+                        lit.push(n);
+                    } else {
+                        let v =
+                            u32::from_str_radix(std::str::from_utf8(&rep[st..i]).unwrap(), radix)
+                                .unwrap_or(0);
+                        lit.push((v & 0xff) as u8);
+                    }
+                }
+                _ => lit.push(n),
+            }
+        }
+        flush(&mut lit, &mut out);
+        Ok(out)
+    }
+
+    fn trans(&mut self) -> Result<Kind, ScriptErr> {
+        let Some(delim) = self.next() else {
+            return Err(self.err("unterminated `y' command"));
+        };
+        let Some(a) = self.delimited(delim, false) else {
+            return Err(self.err("unterminated `y' command"));
+        };
+        let Some(b) = self.delimited(delim, false) else {
+            return Err(self.err("unterminated `y' command"));
+        };
+        let chars = |s: &[u8]| -> Vec<Vec<u8>> {
+            let mut v = Vec::new();
+            let mut i = 0;
+            while i < s.len() {
+                if s[i] == b'\\' && i + 1 < s.len() {
+                    let c = match s[i + 1] {
+                        b'n' => b'\n',
+                        b't' => b'\t',
+                        b'r' => b'\r',
+                        x => x,
+                    };
+                    v.push(vec![c]);
+                    i += 2;
+                    continue;
+                }
+                let (_, l) = super::posix_re::decode(&s[i..]);
+                v.push(s[i..i + l].to_vec());
+                i += l;
+            }
+            v
+        };
+        let (ca, cb) = (chars(&a), chars(&b));
+        if ca.len() != cb.len() {
+            return Err(self.err("strings for `y' command are different lengths"));
+        }
+        let mut map = HashMap::new();
+        for (x, y) in ca.into_iter().zip(cb) {
+            map.entry(x).or_insert(y);
+        }
+        self.end_of_cmd()?;
+        Ok(Kind::Y(map))
+    }
+}
+
+// ---- input ------------------------------------------------------------------------------------
+
+struct Reader {
+    file: Rc<OpenFile>,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+}
+
+struct Input {
+    files: Vec<Vec<u8>>,
+    next_file: usize,
+    cur: Option<Reader>,
+    /// Name of the file `cur` reads.
+    cur_name: Vec<u8>,
+    separate: bool,
+    delim: u8,
+    status: i32,
+    peeked: Option<(Vec<u8>, bool)>,
+}
+
+impl Input {
+    /// Opens the next readable file; false when none is left.
+    async fn open_next(&mut self, ctx: &CommandCtx) -> Result<bool, Interrupt> {
+        while self.next_file < self.files.len() {
+            let name = self.files[self.next_file].clone();
+            self.next_file += 1;
+            match ctx.open_input(&name) {
+                Ok(f) => {
+                    if name != b"-" {
+                        let st = ctx.vfs().stat(&ctx.resolve(&name));
+                        if let Ok(st) = st {
+                            if st.file_type == crate::vfs::FileType::Dir {
+                                ctx.diag(format!(
+                                    "couldn't edit {}: not a regular file",
+                                    String::from_utf8_lossy(&name)
+                                ))
+                                .await?;
+                                self.status = 4;
+                                continue;
+                            }
+                        }
+                    }
+                    self.cur = Some(Reader {
+                        file: f,
+                        buf: Vec::new(),
+                        pos: 0,
+                        eof: false,
+                    });
+                    self.cur_name = name;
+                    return Ok(true);
+                }
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag(format!(
+                        "can't read {}: {}",
+                        String::from_utf8_lossy(&name),
+                        e.message()
+                    ))
+                    .await?;
+                    self.status = 2;
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// A line from the current file only.
+    async fn raw(&mut self, ctx: &CommandCtx) -> Result<Option<(Vec<u8>, bool)>, Interrupt> {
+        let Some(r) = self.cur.as_mut() else {
+            return Ok(None);
+        };
+        loop {
+            if let Some(i) = r.buf[r.pos..].iter().position(|&b| b == self.delim) {
+                let l = r.buf[r.pos..r.pos + i].to_vec();
+                r.pos += i + 1;
+                ctx.charge(1)?;
+                return Ok(Some((l, true)));
+            }
+            if r.eof {
+                if r.pos < r.buf.len() {
+                    let l = r.buf[r.pos..].to_vec();
+                    r.pos = r.buf.len();
+                    return Ok(Some((l, false)));
+                }
+                return Ok(None);
+            }
+            if r.pos > 0 {
+                r.buf.drain(..r.pos);
+                r.pos = 0;
+            }
+            match ctx.sys.read(&r.file, 65536).await {
+                Ok(c) if c.is_empty() => r.eof = true,
+                Ok(c) => {
+                    ctx.charge_bytes(c.len())?;
+                    r.buf.extend_from_slice(&c);
+                }
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag(format!(
+                        "read error on {}: {}",
+                        String::from_utf8_lossy(&self.cur_name),
+                        e.message()
+                    ))
+                    .await?;
+                    self.status = 2;
+                    r.eof = true;
+                }
+            }
+        }
+    }
+
+    async fn fetch(&mut self, ctx: &CommandCtx) -> Result<Option<(Vec<u8>, bool)>, Interrupt> {
+        loop {
+            if let Some(l) = self.raw(ctx).await? {
+                return Ok(Some(l));
+            }
+            if self.separate && self.cur.is_some() {
+                return Ok(None);
+            }
+            if !self.open_next(ctx).await? {
+                return Ok(None);
+            }
+        }
+    }
+
+    async fn next_line(&mut self, ctx: &CommandCtx) -> Result<Option<(Vec<u8>, bool)>, Interrupt> {
+        if let Some(p) = self.peeked.take() {
+            return Ok(Some(p));
+        }
+        self.fetch(ctx).await
+    }
+
+    async fn is_last(&mut self, ctx: &CommandCtx) -> Result<bool, Interrupt> {
+        if self.peeked.is_some() {
+            return Ok(false);
+        }
+        match self.fetch(ctx).await? {
+            Some(l) => {
+                self.peeked = Some(l);
+                Ok(false)
+            }
+            None => Ok(true),
+        }
+    }
+}
+
+// ---- execution ----------------------------------------------------------------------------------
+
+enum Sink {
+    Stdout,
+    Buf(Vec<u8>),
+}
+
+struct Exec {
+    quiet: bool,
+    line_len: usize,
+    delim: u8,
+    cmds: Vec<Cmd>,
+    wfiles: Vec<WFile>,
+    out: Sink,
+    stdout: opts::Out,
+    missing_nl: bool,
+    append: Vec<Vec<u8>>,
+    /// Queued `r` files, resolved when the queue is flushed (kept in order with `a` text).
+    rfiles: HashMap<Vec<u8>, Rc<OpenFile>>,
+    hold: Vec<u8>,
+    line_no: u64,
+    last_re: Option<Rc<Regex>>,
+    quit: Option<i32>,
+    /// Whether the current input line ended with the delimiter.
+    cur_nl: bool,
+}
+
+enum Flow {
+    /// End of cycle with autoprint.
+    End,
+    /// End of cycle without autoprint (d, c, D without newline).
+    Delete,
+    /// D with a newline: restart without reading.
+    Restart,
+    /// q / Q / end of input inside n/N.
+    Quit(bool),
+}
+
+impl Exec {
+    fn emit(&mut self, data: &[u8], nl: bool) {
+        let d = self.delim;
+        let missing = self.missing_nl;
+        let buf = match &mut self.out {
+            Sink::Stdout => &mut self.stdout.buf,
+            Sink::Buf(b) => b,
+        };
+        if missing {
+            buf.push(d);
+        }
+        buf.extend_from_slice(data);
+        if nl {
+            buf.push(d);
+        }
+        self.missing_nl = !nl;
+    }
+
+    fn emit_raw(&mut self, data: &[u8]) {
+        if data.is_empty() {
+            return;
+        }
+        let d = self.delim;
+        let missing = self.missing_nl;
+        let buf = match &mut self.out {
+            Sink::Stdout => &mut self.stdout.buf,
+            Sink::Buf(b) => b,
+        };
+        if missing {
+            buf.push(d);
+        }
+        buf.extend_from_slice(data);
+        self.missing_nl = false;
+    }
+
+    async fn regex_match(
+        &mut self,
+        ctx: &CommandCtx,
+        re: &Option<Rc<Regex>>,
+        ps: &[u8],
+    ) -> Result<Result<bool, String>, Interrupt> {
+        let re = match re {
+            Some(r) => {
+                self.last_re = Some(r.clone());
+                r.clone()
+            }
+            None => match &self.last_re {
+                Some(r) => r.clone(),
+                None => return Ok(Err("no previous regular expression".into())),
+            },
+        };
+        let m = re.is_match(ps);
+        ctx.charge(re.take_steps() / 256)?;
+        Ok(m.map_err(|e| e.message().to_string()))
+    }
+
+    async fn addr_match(
+        &mut self,
+        ctx: &CommandCtx,
+        a: &Addr,
+        ps: &[u8],
+        input: &mut Input,
+    ) -> Result<Result<bool, String>, Interrupt> {
+        Ok(Ok(match a {
+            Addr::Line(n) => self.line_no == *n,
+            Addr::Zero => false,
+            Addr::Last => input.is_last(ctx).await?,
+            Addr::Step(f, s) => {
+                if *s == 0 {
+                    self.line_no == *f
+                } else {
+                    self.line_no >= *f && (self.line_no - f) % s == 0
+                }
+            }
+            Addr::Re(r) => return self.regex_match(ctx, r, ps).await,
+        }))
+    }
+
+    async fn selected(
+        &mut self,
+        ctx: &CommandCtx,
+        i: usize,
+        ps: &[u8],
+        input: &mut Input,
+    ) -> Result<Result<bool, String>, Interrupt> {
+        let Some(a1) = self.cmds[i].a1.clone() else {
+            return Ok(Ok(!self.cmds[i].neg));
+        };
+        let r = match self.cmds[i].a2.clone() {
+            None => match self.addr_match(ctx, &a1, ps, input).await? {
+                Ok(b) => b,
+                Err(e) => return Ok(Err(e)),
+            },
+            Some(a2) => {
+                if self.cmds[i].active {
+                    let end = match &a2 {
+                        Addr2::A(Addr::Line(n)) => self.line_no >= *n,
+                        Addr2::Plus(_) => self.line_no >= self.cmds[i].end_line,
+                        Addr2::Mult(n) => *n == 0 || self.line_no % n == 0,
+                        Addr2::A(a) => match self.addr_match(ctx, a, ps, input).await? {
+                            Ok(b) => b,
+                            Err(e) => return Ok(Err(e)),
+                        },
+                    };
+                    if end {
+                        self.cmds[i].active = false;
+                    }
+                    // A line-number end already passed: the range ends before this line.
+                    if let Addr2::A(Addr::Line(n)) = &a2 {
+                        if self.line_no > *n {
+                            let m = match self.addr_match(ctx, &a1, ps, input).await? {
+                                Ok(b) => b,
+                                Err(e) => return Ok(Err(e)),
+                            };
+                            if !m {
+                                return Ok(Ok(self.cmds[i].neg));
+                            }
+                        }
+                    }
+                    true
+                } else {
+                    let m = match self.addr_match(ctx, &a1, ps, input).await? {
+                        Ok(b) => b,
+                        Err(e) => return Ok(Err(e)),
+                    };
+                    if m {
+                        let line = self.line_no;
+                        let c = &mut self.cmds[i];
+                        c.active = match &a2 {
+                            Addr2::A(Addr::Line(n)) => *n > line,
+                            Addr2::Plus(n) => {
+                                c.end_line = line + n;
+                                *n > 0
+                            }
+                            Addr2::Mult(n) => *n != 0 && line % n != 0,
+                            Addr2::A(_) => true,
+                        };
+                    }
+                    m
+                }
+            }
+        };
+        Ok(Ok(r != self.cmds[i].neg))
+    }
+
+    async fn flush_append(&mut self, ctx: &CommandCtx) -> Result<(), Interrupt> {
+        for item in std::mem::take(&mut self.append) {
+            // `r` entries are tagged with a leading 0 byte + path; `R` lines and text are literal.
+            if item.first() == Some(&0) {
+                let path = &item[1..];
+                let data = if path == b"/dev/stdin" || path == b"-" {
+                    ctx.read_all_input(b"-").await.unwrap_or_default()
+                } else {
+                    ctx.vfs()
+                        .read_file(&ctx.resolve(path))
+                        .map(|d| d.to_vec())
+                        .unwrap_or_default()
+                };
+                ctx.charge_bytes(data.len())?;
+                self.emit_raw(&data);
+                if !data.is_empty() && data.last() != Some(&self.delim) {
+                    self.missing_nl = true;
+                }
+            } else {
+                self.emit_raw(&item);
+            }
+        }
+        Ok(())
+    }
+
+    async fn read_r_line(
+        &mut self,
+        ctx: &CommandCtx,
+        path: &[u8],
+    ) -> Result<Option<Vec<u8>>, Interrupt> {
+        if !self.rfiles.contains_key(path) {
+            match ctx.open_input(path) {
+                Ok(f) => {
+                    self.rfiles.insert(path.to_vec(), f);
+                }
+                Err(e) => {
+                    opts::interrupted(e)?;
+                    return Ok(None);
+                }
+            }
+        }
+        let f = self.rfiles[path].clone();
+        let mut line = Vec::new();
+        loop {
+            match ctx.sys.read(&f, 1).await {
+                Ok(c) if c.is_empty() => break,
+                Ok(c) => {
+                    line.push(c[0]);
+                    if c[0] == self.delim {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    opts::interrupted(e)?;
+                    break;
+                }
+            }
+        }
+        if line.is_empty() {
+            return Ok(None);
+        }
+        if line.last() != Some(&self.delim) {
+            line.push(self.delim);
+        }
+        Ok(Some(line))
+    }
+
+    fn list(&mut self, ps: &[u8], width: usize) {
+        let mut out = Vec::new();
+        let mut col = 0;
+        for &b in ps {
+            let o: Vec<u8> = match b {
+                b'\\' => b"\\\\".to_vec(),
+                7 => b"\\a".to_vec(),
+                8 => b"\\b".to_vec(),
+                12 => b"\\f".to_vec(),
+                b'\n' => b"\\n".to_vec(),
+                b'\r' => b"\\r".to_vec(),
+                b'\t' => b"\\t".to_vec(),
+                11 => b"\\v".to_vec(),
+                0x20..=0x7e => vec![b],
+                _ => format!("\\{b:03o}").into_bytes(),
+            };
+            if width > 1 && col + o.len() > width - 1 {
+                out.extend_from_slice(b"\\\n");
+                col = 0;
+            }
+            col += o.len();
+            out.extend_from_slice(&o);
+        }
+        out.push(b'$');
+        self.emit(&out, true);
+    }
+
+    fn write_file(&mut self, ctx: &CommandCtx, idx: usize, data: &[u8]) {
+        let _ = ctx;
+        let w = &mut self.wfiles[idx];
+        w.data.extend_from_slice(data);
+        w.data.push(self.delim);
+    }
+
+    fn apply_case(text: &[u8], case: &mut Option<Case>, one: &mut Option<Case>, out: &mut Vec<u8>) {
+        if case.is_none() && one.is_none() {
+            out.extend_from_slice(text);
+            return;
+        }
+        let s = String::from_utf8_lossy(text);
+        for ch in s.chars() {
+            let mode = one.take().or(*case);
+            match mode {
+                Some(Case::Upper | Case::UpperOne) => {
+                    out.extend(ch.to_uppercase().collect::<String>().bytes())
+                }
+                Some(Case::Lower | Case::LowerOne) => {
+                    out.extend(ch.to_lowercase().collect::<String>().bytes())
+                }
+                _ => {
+                    let mut b = [0; 4];
+                    out.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
+                }
+            }
+        }
+    }
+
+    /// Runs `s`; returns whether a substitution was made.
+    async fn subst(
+        &mut self,
+        ctx: &CommandCtx,
+        s: &Subst,
+        ps: &mut Vec<u8>,
+    ) -> Result<Result<bool, String>, Interrupt> {
+        let re = match &s.re {
+            Some(r) => {
+                self.last_re = Some(r.clone());
+                r.clone()
+            }
+            None => match &self.last_re {
+                Some(r) => r.clone(),
+                None => return Ok(Err("no previous regular expression".into())),
+            },
+        };
+        let mut out = Vec::new();
+        let mut at = 0;
+        let mut copied = 0;
+        let mut count = 0u64;
+        let mut did = false;
+        let mut prev_end: Option<usize> = None;
+        while at <= ps.len() {
+            let caps = re.find_at(ps, at);
+            ctx.charge(re.take_steps() / 256)?;
+            let caps = match caps {
+                Ok(Some(c)) => c,
+                Ok(None) => break,
+                Err(e) => return Ok(Err(e.message().to_string())),
+            };
+            let (ms, me) = caps[0].unwrap();
+            if ms == me && prev_end == Some(ms) {
+                // An empty match right after the previous match does not count.
+                if ms >= ps.len() {
+                    break;
+                }
+                let (_, l) = super::posix_re::decode(&ps[ms..]);
+                at = ms + l.max(1);
+                continue;
+            }
+            count += 1;
+            if count >= s.nth {
+                out.extend_from_slice(&ps[copied..ms]);
+                let (mut case, mut one) = (None, None);
+                for part in &s.repl {
+                    match part {
+                        Repl::Lit(t) => Self::apply_case(t, &mut case, &mut one, &mut out),
+                        Repl::Group(g) => {
+                            if let Some(Some((a, b))) = caps.get(*g) {
+                                Self::apply_case(&ps[*a..*b], &mut case, &mut one, &mut out);
+                            }
+                        }
+                        Repl::Case(c) => match c {
+                            Case::Upper | Case::Lower => {
+                                case = Some(*c);
+                                one = None;
+                            }
+                            Case::UpperOne | Case::LowerOne => one = Some(*c),
+                            Case::End => {
+                                case = None;
+                                one = None;
+                            }
+                        },
+                    }
+                }
+                copied = me;
+                did = true;
+                if !s.global {
+                    break;
+                }
+            }
+            prev_end = Some(me);
+            if me == ms {
+                if ms >= ps.len() {
+                    break;
+                }
+                let (_, l) = super::posix_re::decode(&ps[ms..]);
+                at = ms + l.max(1);
+            } else {
+                at = me;
+            }
+        }
+        if did {
+            out.extend_from_slice(&ps[copied..]);
+            ctx.charge_bytes(out.len())?;
+            *ps = out;
+        }
+        Ok(Ok(did))
+    }
+
+    /// Runs the script over one pattern space.
+    async fn cycle(
+        &mut self,
+        ctx: &CommandCtx,
+        ps: &mut Vec<u8>,
+        input: &mut Input,
+        tflag: &mut bool,
+    ) -> Result<Result<Flow, String>, Interrupt> {
+        let mut pc = 0;
+        while pc < self.cmds.len() {
+            ctx.charge(1)?;
+            let sel = match self.selected(ctx, pc, ps, input).await? {
+                Ok(b) => b,
+                Err(e) => return Ok(Err(e)),
+            };
+            if !sel {
+                if let Kind::Block(end) = self.cmds[pc].kind {
+                    pc = end + 1;
+                } else {
+                    pc += 1;
+                }
+                continue;
+            }
+            let mut next = pc + 1;
+            // Take the kind out temporarily to avoid borrowing self.cmds.
+            let kind = std::mem::replace(&mut self.cmds[pc].kind, Kind::Nop);
+            let mut flow = None;
+            match &kind {
+                Kind::Block(_) | Kind::EndBlock | Kind::Nop | Kind::Label(_) => {}
+                Kind::S(s) => match self.subst(ctx, s, ps).await? {
+                    Ok(true) => {
+                        *tflag = true;
+                        for _ in 0..s.print {
+                            self.emit(&ps.clone(), self.cur_nl);
+                        }
+                        if let Some(w) = s.write {
+                            self.wfile_write(ctx, w, &ps.clone()).await?;
+                        }
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        self.cmds[pc].kind = kind;
+                        return Ok(Err(e));
+                    }
+                },
+                Kind::Y(map) => {
+                    let mut out = Vec::with_capacity(ps.len());
+                    let mut i = 0;
+                    while i < ps.len() {
+                        let (_, l) = super::posix_re::decode(&ps[i..]);
+                        let ch = &ps[i..i + l];
+                        match map.get(ch) {
+                            Some(r) => out.extend_from_slice(r),
+                            None => out.extend_from_slice(ch),
+                        }
+                        i += l;
+                    }
+                    ctx.charge_bytes(ps.len())?;
+                    *ps = out;
+                }
+                Kind::Eq => {
+                    let s = format!("{}\n", self.line_no);
+                    self.emit_raw(s.as_bytes());
+                }
+                Kind::P => self.emit(&ps.clone(), self.cur_nl),
+                Kind::BigP => match ps.iter().position(|&b| b == b'\n') {
+                    Some(end) => self.emit(&ps[..end], true),
+                    None => self.emit(&ps.clone(), self.cur_nl),
+                },
+                Kind::D => flow = Some(Flow::Delete),
+                Kind::BigD => match ps.iter().position(|&b| b == b'\n') {
+                    None => flow = Some(Flow::Delete),
+                    Some(i) => {
+                        ps.drain(..=i);
+                        flow = Some(Flow::Restart);
+                    }
+                },
+                Kind::N | Kind::BigN => {
+                    let is_n = matches!(kind, Kind::N);
+                    if input.is_last(ctx).await? {
+                        // GNU: at end of input, print the pattern space and quit.
+                        flow = Some(Flow::Quit(!self.quiet));
+                    } else {
+                        if is_n && !self.quiet {
+                            self.emit(&ps.clone(), self.cur_nl);
+                        }
+                        self.flush_append(ctx).await?;
+                        let (l, nl) = input.next_line(ctx).await?.unwrap_or_default();
+                        self.line_no += 1;
+                        self.missing_nl_input(nl);
+                        if is_n {
+                            *ps = l;
+                        } else {
+                            ps.push(b'\n');
+                            ps.extend_from_slice(&l);
+                        }
+                    }
+                }
+                Kind::H => self.hold = ps.clone(),
+                Kind::BigH => {
+                    self.hold.push(b'\n');
+                    self.hold.extend_from_slice(ps);
+                }
+                Kind::G => *ps = self.hold.clone(),
+                Kind::BigG => {
+                    ps.push(b'\n');
+                    ps.extend_from_slice(&self.hold.clone());
+                }
+                Kind::X => std::mem::swap(ps, &mut self.hold),
+                Kind::Z => ps.clear(),
+                Kind::L(n) => {
+                    let w = n.unwrap_or(self.line_len);
+                    self.list(&ps.clone(), w);
+                }
+                Kind::Q(code) => {
+                    self.quit = Some(*code);
+                    flow = Some(Flow::Quit(!self.quiet));
+                }
+                Kind::BigQ(code) => {
+                    self.quit = Some(*code);
+                    flow = Some(Flow::Quit(false));
+                }
+                Kind::A(t) => self.append.push(t.clone()),
+                Kind::I(t) => self.emit_raw(&t.clone()),
+                Kind::C(t) => {
+                    let c = &self.cmds[pc];
+                    if c.a2.is_none() || !c.active || c.neg {
+                        self.emit_raw(&t.clone());
+                    }
+                    flow = Some(Flow::Delete);
+                }
+                Kind::R(f) => {
+                    let mut item = vec![0];
+                    item.extend_from_slice(f);
+                    self.append.push(item);
+                }
+                Kind::BigR(f) => {
+                    if let Some(l) = self.read_r_line(ctx, &f.clone()).await? {
+                        self.append.push(l);
+                    }
+                }
+                Kind::W(w) => self.wfile_write(ctx, *w, &ps.clone()).await?,
+                Kind::B(_, t) => next = *t,
+                Kind::T(_, t) => {
+                    if *tflag {
+                        *tflag = false;
+                        next = *t;
+                    }
+                }
+                Kind::BigT(_, t) => {
+                    if !*tflag {
+                        next = *t;
+                    } else {
+                        *tflag = false;
+                    }
+                }
+            }
+            self.cmds[pc].kind = kind;
+            if let Some(f) = flow {
+                return Ok(Ok(f));
+            }
+            pc = next;
+        }
+        Ok(Ok(Flow::End))
+    }
+
+    fn missing_nl_input(&mut self, nl: bool) {
+        self.cur_nl = nl;
+    }
+
+    async fn wfile_write(
+        &mut self,
+        ctx: &CommandCtx,
+        w: usize,
+        data: &[u8],
+    ) -> Result<(), Interrupt> {
+        match self.wfiles[w].path.as_slice() {
+            b"/dev/stdout" => self.emit(data, true),
+            b"/dev/stderr" => {
+                let mut d = data.to_vec();
+                d.push(self.delim);
+                ctx.err(&d).await?;
+            }
+            _ => self.write_file(ctx, w, data),
+        }
+        Ok(())
+    }
+}
+
+/// Splits `-i[SUFFIX]` out of short-option clusters (getopt's optional argument).
+fn preprocess(args: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if a == b"--" {
+            out.extend(args[i - 1..].iter().cloned());
+            break;
+        }
+        if a.len() < 2 || a[0] != b'-' || a[1] == b'-' {
+            out.push(a.clone());
+            continue;
+        }
+        let mut j = 1;
+        let mut handled = false;
+        while j < a.len() {
+            let c = a[j];
+            if c == b'e' || c == b'f' || c == b'l' {
+                break;
+            }
+            if c == b'i' {
+                if j > 1 {
+                    out.push(a[..j].to_vec());
+                }
+                let mut v = b"--in-place".to_vec();
+                if j + 1 < a.len() {
+                    v.push(b'=');
+                    v.extend_from_slice(&a[j + 1..]);
+                }
+                out.push(v);
+                handled = true;
+                break;
+            }
+            j += 1;
+        }
+        if !handled {
+            out.push(a.clone());
+            // An option taking an argument in a separate word: pass the word through.
+            if j == a.len() - 1 && matches!(a[j], b'e' | b'f' | b'l') && i < args.len() {
+                out.push(args[i].clone());
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+async fn usage_err(ctx: &CommandCtx, msg: Option<&str>) -> Result<i32, Interrupt> {
+    if let Some(m) = msg {
+        ctx.diag(m).await?;
+    }
+    ctx.err(USAGE.as_bytes()).await?;
+    Ok(1)
+}
+
+fn resolve_labels(cmds: &mut [Cmd]) -> Result<(), String> {
+    let mut labels: HashMap<Vec<u8>, usize> = HashMap::new();
+    for (i, c) in cmds.iter().enumerate() {
+        if let Kind::Label(l) = &c.kind {
+            if labels.insert(l.clone(), i).is_some() {
+                return Err(format!(
+                    "-e expression #1, char 0: duplicate label `{}'",
+                    String::from_utf8_lossy(l)
+                ));
+            }
+        }
+    }
+    for c in cmds.iter_mut() {
+        match &mut c.kind {
+            Kind::B(l, t) | Kind::T(l, t) | Kind::BigT(l, t) => {
+                if l.is_empty() {
+                    *t = usize::MAX;
+                } else {
+                    match labels.get(l.as_slice()) {
+                        Some(i) => *t = *i,
+                        None => {
+                            return Err(format!(
+                                "can't find label for jump to `{}'",
+                                String::from_utf8_lossy(l)
+                            ))
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let args = preprocess(ctx.args());
+    let p = match Parser::new(DEFS).parse(&args) {
+        Ok(p) => p,
+        Err(m) => return usage_err(ctx, Some(&m)).await,
+    };
+    if p.has(opts::HELP) {
+        ctx.out(USAGE.as_bytes()).await?;
+        return Ok(0);
+    }
+    if p.has(opts::VERSION) {
+        ctx.out(b"sed (GNU sed) 4.9\n").await?;
+        return Ok(0);
+    }
+    if p.has(DEBUG) {
+        ctx.mark_partial("sed --debug is not supported");
+        ctx.diag("--debug is not supported by this simulator")
+            .await?;
+        return Ok(1);
+    }
+    let ere = p.has(b'E') || p.has(b'r');
+    let sandbox = p.has(SANDBOX);
+    let mut line_len = 70usize;
+    if let Some(v) = p.last(b'l') {
+        match opts::parse_i64(v) {
+            Some(n) if n >= 0 => line_len = n as usize,
+            _ => {
+                ctx.diag(format!(
+                    "invalid line length: {}",
+                    String::from_utf8_lossy(v)
+                ))
+                .await?;
+                return Ok(1);
+            }
+        }
+    }
+    // Script pieces.
+    let mut pieces: Vec<(Vec<u8>, String)> = Vec::new();
+    let mut nexpr = 0;
+    for (id, v) in &p.opts {
+        let v = v.clone().unwrap_or_default();
+        match *id {
+            b'e' => {
+                nexpr += 1;
+                pieces.push((v, format!("-e expression #{nexpr}")));
+            }
+            b'f' => {
+                let data = match ctx.read_all_input(&v).await {
+                    Ok(d) => d,
+                    Err(e) => {
+                        let e = opts::interrupted(e)?;
+                        ctx.diag(format!(
+                            "couldn't open file {}: {}",
+                            String::from_utf8_lossy(&v),
+                            e.message()
+                        ))
+                        .await?;
+                        return Ok(1);
+                    }
+                };
+                let mut d = data;
+                if d.last() == Some(&b'\n') {
+                    d.pop();
+                }
+                pieces.push((d, format!("file {} line 1", String::from_utf8_lossy(&v))));
+            }
+            _ => {}
+        }
+    }
+    let mut operands = p.operands.clone();
+    if pieces.is_empty() {
+        if operands.is_empty() {
+            return usage_err(ctx, None).await;
+        }
+        pieces.push((operands.remove(0), "-e expression #1".to_string()));
+    }
+    let mut quiet = p.has(b'n');
+    if pieces[0].0.starts_with(b"#n") && (pieces[0].0.len() == 2 || pieces[0].0[2] == b'\n') {
+        quiet = true;
+    }
+    // GNU joins -e pieces with newlines (so `a\` continues into the next -e).
+    let mut comp = Compiler {
+        s: b"",
+        i: 0,
+        origin: String::new(),
+        ere,
+        sandbox,
+        cmds: Vec::new(),
+        blocks: Vec::new(),
+        wfiles: Vec::new(),
+    };
+    let mut joined: Vec<u8> = Vec::new();
+    let mut origin = String::new();
+    for (k, (text, o)) in pieces.iter().enumerate() {
+        if k == 0 {
+            origin = o.clone();
+        }
+        if k > 0 {
+            joined.push(b'\n');
+        }
+        joined.extend_from_slice(text);
+    }
+    // Compile piece by piece for accurate messages unless a piece ends in a continuation.
+    let continued = pieces
+        .iter()
+        .take(pieces.len().saturating_sub(1))
+        .any(|(t, _)| t.ends_with(b"\\"));
+    let result = if continued || pieces.len() == 1 {
+        comp.s = &joined;
+        comp.origin = origin;
+        comp.piece()
+    } else {
+        let mut r = Ok(());
+        for (text, o) in &pieces {
+            comp.s = text;
+            comp.i = 0;
+            comp.origin = o.clone();
+            r = comp.piece();
+            if r.is_err() {
+                break;
+            }
+        }
+        r
+    };
+    if let Err(ScriptErr(m)) = result {
+        ctx.diag(m).await?;
+        return Ok(1);
+    }
+    if !comp.blocks.is_empty() {
+        ctx.diag(format!("{}, char 0: unmatched `{{'", pieces[0].1))
+            .await?;
+        return Ok(1);
+    }
+    let mut cmds = std::mem::take(&mut comp.cmds);
+    let wfiles = std::mem::take(&mut comp.wfiles);
+    if let Err(m) = resolve_labels(&mut cmds) {
+        ctx.diag(m).await?;
+        return Ok(1);
+    }
+    for c in cmds.iter_mut() {
+        if matches!(c.a1, Some(Addr::Zero)) {
+            c.active = true;
+        }
+    }
+    // Truncate w files now, like GNU.
+    for w in &wfiles {
+        if w.path != b"/dev/stdout" && w.path != b"/dev/stderr" {
+            let r =
+                ctx.vfs()
+                    .write_file(&ctx.resolve(&w.path), b"", crate::vfs::WriteMode::Truncate);
+            if let Err(e) = r {
+                ctx.diag(format!(
+                    "couldn't open file {}: {}",
+                    String::from_utf8_lossy(&w.path),
+                    e.message()
+                ))
+                .await?;
+                return Ok(4);
+            }
+        }
+    }
+    let in_place = p.has(INPLACE);
+    let suffix = p.last(INPLACE).map(|s| s.to_vec()).unwrap_or_default();
+    let separate = p.has(b's') || in_place;
+    let delim = if p.has(b'z') { 0 } else { b'\n' };
+    if operands.is_empty() {
+        if in_place {
+            ctx.diag("no input files").await?;
+            return Ok(1);
+        }
+        operands.push(b"-".to_vec());
+    }
+    let mut ex = Exec {
+        quiet,
+        line_len,
+        delim,
+        cmds,
+        wfiles,
+        out: if in_place {
+            Sink::Buf(Vec::new())
+        } else {
+            Sink::Stdout
+        },
+        stdout: opts::Out::new(),
+        missing_nl: false,
+        append: Vec::new(),
+        rfiles: HashMap::new(),
+        hold: Vec::new(),
+        line_no: 0,
+        last_re: None,
+        quit: None,
+        cur_nl: true,
+    };
+    let mut input = Input {
+        files: operands,
+        next_file: 0,
+        cur: None,
+        cur_name: Vec::new(),
+        separate,
+        delim,
+        status: 0,
+        peeked: None,
+    };
+    let mut status = 0;
+    let mut fatal: Option<String> = None;
+    'files: loop {
+        if separate {
+            if !input.open_next(ctx).await? {
+                break;
+            }
+            ex.line_no = 0;
+            ex.missing_nl = false;
+            if in_place {
+                ex.out = Sink::Buf(Vec::new());
+            }
+        }
+        let mut ps: Vec<u8> = Vec::new();
+        let mut restart = false;
+        loop {
+            let mut tflag = false;
+            if !restart {
+                match input.next_line(ctx).await? {
+                    None => break,
+                    Some((l, nl)) => {
+                        ps = l;
+                        ex.line_no += 1;
+                        ex.cur_nl = nl;
+                    }
+                }
+            }
+            restart = false;
+            let flow = match ex.cycle(ctx, &mut ps, &mut input, &mut tflag).await? {
+                Ok(f) => f,
+                Err(m) => {
+                    fatal = Some(m);
+                    break 'files;
+                }
+            };
+            match flow {
+                Flow::End => {
+                    if !ex.quiet {
+                        ex.emit(&ps.clone(), ex.cur_nl);
+                    }
+                }
+                Flow::Delete => {}
+                Flow::Restart => restart = true,
+                Flow::Quit(print) => {
+                    if print {
+                        ex.emit(&ps.clone(), ex.cur_nl);
+                    }
+                    ex.flush_append(ctx).await?;
+                    if ex.quit.is_none() {
+                        ex.quit = Some(0);
+                    }
+                    break 'files;
+                }
+            }
+            ex.flush_append(ctx).await?;
+            if restart && ps.is_empty() {
+                restart = false;
+            }
+            ex.stdout.maybe_flush(ctx).await?;
+        }
+        if in_place {
+            finish_in_place(ctx, &mut ex, &input, &suffix).await?;
+        }
+        if !separate {
+            break;
+        }
+    }
+    if in_place && ex.quit.is_some() {
+        finish_in_place(ctx, &mut ex, &input, &suffix).await?;
+    }
+    ex.stdout.flush(ctx).await?;
+    for w in &ex.wfiles {
+        if w.path != b"/dev/stdout" && w.path != b"/dev/stderr" && !w.data.is_empty() {
+            let _ = ctx.vfs().write_file(
+                &ctx.resolve(&w.path),
+                &w.data,
+                crate::vfs::WriteMode::Append,
+            );
+        }
+    }
+    if let Some(m) = fatal {
+        ctx.diag(m).await?;
+        return Ok(4);
+    }
+    if let Some(q) = ex.quit {
+        if q != 0 {
+            return Ok(q);
+        }
+    }
+    if input.status != 0 {
+        status = input.status;
+    }
+    Ok(status)
+}
+
+async fn finish_in_place(
+    ctx: &CommandCtx,
+    ex: &mut Exec,
+    input: &Input,
+    suffix: &[u8],
+) -> Result<(), Interrupt> {
+    let data = match std::mem::replace(&mut ex.out, Sink::Buf(Vec::new())) {
+        Sink::Buf(b) => b,
+        Sink::Stdout => return Ok(()),
+    };
+    let name = &input.cur_name;
+    if name == b"-" || name.is_empty() {
+        return Ok(());
+    }
+    let abs = ctx.resolve(name);
+    if !suffix.is_empty() {
+        let base = crate::vfs::path::file_name(&abs).to_vec();
+        let bak = if suffix.contains(&b'*') {
+            let mut v = Vec::new();
+            for &b in suffix {
+                if b == b'*' {
+                    v.extend_from_slice(&base);
+                } else {
+                    v.push(b);
+                }
+            }
+            if v.contains(&b'/') {
+                v
+            } else {
+                crate::vfs::path::join(&crate::vfs::path::parent(&abs), &v)
+            }
+        } else {
+            let mut v = abs.clone();
+            v.extend_from_slice(suffix);
+            v
+        };
+        let old = ctx
+            .vfs()
+            .read_file(&abs)
+            .map(|d| d.to_vec())
+            .unwrap_or_default();
+        let _ = ctx
+            .vfs()
+            .write_file(&ctx.resolve(&bak), &old, crate::vfs::WriteMode::Truncate);
+    }
+    ctx.charge_bytes(data.len())?;
+    let r = ctx
+        .vfs()
+        .write_file(&abs, &data, crate::vfs::WriteMode::Truncate);
+    if let Err(e) = r {
+        ctx.diag(format!(
+            "couldn't open temporary file {}: {}",
+            String::from_utf8_lossy(name),
+            e.message()
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
+crate::command_fn!(run, main);
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::*;
+
+    fn s(args: &[&str], stdin: &str) -> (i32, String, String) {
+        let mut v = vec!["sed"];
+        v.extend_from_slice(args);
+        text(run_files(
+            &v,
+            stdin.as_bytes(),
+            &[("abc", b"a\nb\nc\n"), ("b", b"3\n4")],
+        ))
+    }
+
+    #[test]
+    fn substitute() {
+        assert_eq!(s(&["s/b*/x/g"], "baaac\n").1, "xaxaxaxcx\n");
+        assert_eq!(s(&["s/a*/x/2"], "baaac\n").1, "bxc\n");
+        assert_eq!(s(&["s/\\(a\\)\\|b/[\\1]/g"], "ab\n").1, "[a][]\n");
+        assert_eq!(s(&["s/x/\\U&yz\\E!/"], "x\n").1, "XYZ!\n");
+        assert_eq!(
+            s(&["-E", "s/(\\w+) (\\w+)/\\2 \\1/"], "hello world\n").1,
+            "world hello\n"
+        );
+        assert_eq!(s(&["s|/|:|g"], "/a/b\n").1, ":a:b\n");
+        assert_eq!(s(&["-n", "s/a/b/p"], "a\nc\n").1, "b\n");
+        assert_eq!(s(&["s/o/\\n/;l"], "foo\n").1, "f\\no$\nf\no\n");
+        assert_eq!(s(&["s/a/b/I"], "A\n").1, "b\n");
+    }
+
+    #[test]
+    fn addresses_and_commands() {
+        assert_eq!(s(&["-n", "$=", "abc", "b"], "").1, "5\n");
+        assert_eq!(s(&["-s", "-n", "$=", "abc", "b"], "").1, "3\n2\n");
+        assert_eq!(s(&["p", "b"], "").1, "3\n3\n4\n4");
+        assert_eq!(s(&["2c\\\nX", "abc"], "").1, "a\nX\nc\n");
+        assert_eq!(s(&["1,2c\\\nX", "abc"], "").1, "X\nc\n");
+        assert_eq!(s(&["$!N;P;D", "abc"], "").1, "a\nb\nc\n");
+        assert_eq!(s(&["-n", "/b/,/nomatch/p", "abc"], "").1, "b\nc\n");
+        assert_eq!(s(&["-n", "2,1p", "abc"], "").1, "b\n");
+        assert_eq!(s(&["-n", "0,/a/p", "abc"], "").1, "a\n");
+        assert_eq!(s(&["-n", "1~2p", "abc"], "").1, "a\nc\n");
+        assert_eq!(s(&["-n", "2,~2p", "abc"], "").1, "b\n");
+        assert_eq!(s(&["-n", "1,+1p", "abc"], "").1, "a\nb\n");
+        assert_eq!(s(&["2q", "abc"], "").1, "a\nb\n");
+        assert_eq!(s(&["2Q", "abc"], "").1, "a\n");
+        assert_eq!(s(&["q5"], "x\n").0, 5);
+        assert_eq!(s(&["a  foo", "abc"], "").1, "a\nfoo\nb\nfoo\nc\nfoo\n");
+        assert_eq!(s(&["-e", "1i\\", "-e", "  x\\ty"], "a\n").1, "  x\ty\na\n");
+        assert_eq!(s(&[":a;N;$!ba;s/\\n/,/g", "abc"], "").1, "a,b,c\n");
+        assert_eq!(s(&["y/abc/xyz/", "abc"], "").1, "x\ny\nz\n");
+        assert_eq!(s(&["-n", "/a/{n;p}", "abc"], "").1, "b\n");
+        assert_eq!(s(&["1h;2G;2x;$!d", "abc"], "").1, "c\n");
+        assert_eq!(s(&["=", "b"], "").1, "1\n3\n2\n4");
+        assert_eq!(s(&["-n", "l 5"], "abcdefghij\n").1, "abcd\\\nefgh\\\nij$\n");
+        assert_eq!(s(&["-n", "l"], "\x01é\\\n").1, "\\001\\303\\251\\\\$\n");
+        assert_eq!(s(&["s/x/y/;tend;s/$/!/;:end"], "x\na\n").1, "y\na!\n");
+        assert_eq!(s(&["N;N;D"], "1\n2\n3\n4\n").1, "2\n3\n4\n");
+    }
+
+    #[test]
+    fn in_place_and_files() {
+        let k = machine(&[("f", b"hello\nworld\n")]);
+        assert_eq!(run_on(&k, &["sed", "-i.bak", "s/o/0/g", "f"], b"").0, 0);
+        assert_eq!(
+            &*k.vfs.borrow().read_file(b"/work/f").unwrap(),
+            b"hell0\nw0rld\n"
+        );
+        assert_eq!(
+            &*k.vfs.borrow().read_file(b"/work/f.bak").unwrap(),
+            b"hello\nworld\n"
+        );
+        let k = machine(&[("f", b"a\nb\n")]);
+        run_on(&k, &["sed", "-n", "/a/w out", "f"], b"");
+        assert_eq!(&*k.vfs.borrow().read_file(b"/work/out").unwrap(), b"a\n");
+        assert_eq!(
+            s(&["-n", "$p", "abc", "nonexist", "b"], ""),
+            (
+                2,
+                "4".into(),
+                "sed: can't read nonexist: No such file or directory\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            s(&["y/abc/xy/"], "").2,
+            "sed: -e expression #1, char 9: strings for `y' command are different lengths\n"
+        );
+        assert_eq!(
+            s(&["s/a/b/q"], "").2,
+            "sed: -e expression #1, char 7: unknown option to `s'\n"
+        );
+        assert_eq!(
+            s(&["s/a/b/;k"], "").2,
+            "sed: -e expression #1, char 8: unknown command: `k'\n"
+        );
+        assert_eq!(
+            s(&["3q;{p"], "").2,
+            "sed: -e expression #1, char 0: unmatched `{'\n"
+        );
+        assert_eq!(
+            s(&["bfoo"], ""),
+            (
+                1,
+                String::new(),
+                "sed: can't find label for jump to `foo'\n".into()
+            )
+        );
+        assert_eq!(
+            s(&["s/a/b"], "").2,
+            "sed: -e expression #1, char 5: unterminated `s' command\n"
+        );
+        assert_eq!(s(&["F"], "x\n").0, 1);
+        let (st, _, e) = s(&["-k"], "");
+        assert_eq!(st, 1);
+        assert!(e.starts_with("sed: invalid option -- 'k'\nUsage: sed [OPTION]..."));
+    }
+}

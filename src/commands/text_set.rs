@@ -1,0 +1,18 @@
+//! The text-processing command set: grep, sed and the coreutils text filters.
+
+pub fn register_all(r: &mut super::Registry) {
+    super::grep::register(r);
+    super::sed::register(r);
+    super::tac::register(r);
+    super::nl::register(r);
+    super::uniq::register(r);
+    super::paste::register(r);
+    super::comm::register(r);
+    super::fold::register(r);
+    super::expand::register(r);
+    super::tee::register(r);
+    super::od::register(r);
+    super::xxd::register(r);
+    super::strings::register(r);
+    super::column::register(r);
+}

@@ -1,0 +1,79 @@
+//! Small helpers shared by the text filters: opening operands with GNU diagnostics.
+
+use super::opts::{self, quotef};
+use crate::process::command::CommandCtx;
+use crate::process::{Interrupt, OpenFile};
+use std::rc::Rc;
+
+/// Opens an operand (`-` is stdin); prints `name: FILE: error` and returns `None` on failure.
+pub async fn open(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Rc<OpenFile>>, Interrupt> {
+    match ctx.open_input(op) {
+        Ok(f) => Ok(Some(f)),
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            Ok(None)
+        }
+    }
+}
+
+/// Reads a whole operand, reserving modeled memory for it (the caller releases `len`).
+pub async fn slurp(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Vec<u8>>, Interrupt> {
+    match ctx.read_all_input(op).await {
+        Ok(d) => {
+            ctx.reserve(d.len() as u64)?;
+            ctx.charge_bytes(d.len())?;
+            Ok(Some(d))
+        }
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            Ok(None)
+        }
+    }
+}
+
+/// Reads the next chunk of an open input; `None` at end (errors are reported and end it).
+pub async fn chunk(
+    ctx: &CommandCtx,
+    f: &Rc<OpenFile>,
+    op: &[u8],
+) -> Result<Result<Option<Vec<u8>>, ()>, Interrupt> {
+    match ctx.sys.read(f, 65536).await {
+        Ok(c) if c.is_empty() => Ok(Ok(None)),
+        Ok(c) => {
+            ctx.charge_bytes(c.len())?;
+            Ok(Ok(Some(c)))
+        }
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            Ok(Err(()))
+        }
+    }
+}
+
+/// Next line (with terminator) from a [`crate::process::command::LineReader`], reporting errors.
+pub async fn line(
+    ctx: &CommandCtx,
+    r: &mut crate::process::command::LineReader,
+    op: &[u8],
+) -> Result<Result<Option<Vec<u8>>, ()>, Interrupt> {
+    match r.next_line(&ctx.sys).await {
+        Ok(l) => Ok(Ok(l)),
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            Ok(Err(()))
+        }
+    }
+}
+
+/// The operands, or `-` when there are none.
+pub fn operands(ops: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    if ops.is_empty() {
+        vec![b"-".to_vec()]
+    } else {
+        ops.to_vec()
+    }
+}
