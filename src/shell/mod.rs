@@ -13,6 +13,7 @@ pub mod exec;
 pub mod expand;
 pub mod parser;
 pub mod pattern;
+pub mod print;
 pub mod printf;
 pub mod state;
 pub mod vars;

@@ -387,83 +387,104 @@ impl Shell {
     }
 
     /// (kind, description) for `type`/`command -v`.
-    pub(crate) fn describe_command(&self, name: &[u8]) -> Option<(&'static str, Vec<u8>)> {
+    /// Every way `name` could run, in the order bash tries them: (kind, text) where kind is
+    /// alias, keyword, function, builtin or file (text: the alias value or the file path).
+    pub(crate) fn describe_all(&self, name: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
         let s = String::from_utf8_lossy(name);
-        if matches!(
-            &*s,
-            "if" | "then"
-                | "else"
-                | "elif"
-                | "fi"
-                | "case"
-                | "esac"
-                | "for"
-                | "while"
-                | "until"
-                | "do"
-                | "done"
-                | "in"
-                | "function"
-                | "select"
-                | "time"
-                | "{"
-                | "}"
-                | "!"
-                | "[["
-                | "]]"
-        ) {
-            return Some(("keyword", name.to_vec()));
+        let mut out = Vec::new();
+        if self.opts.expand_aliases {
+            if let Some(v) = self.aliases.get(name) {
+                out.push(("alias", v.clone()));
+            }
+        }
+        const KEYWORDS: &[&str] = &["if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "in", "function", "select", "time", "{", "}", "!", "[[", "]]", "coproc"];
+        if KEYWORDS.contains(&&*s) {
+            out.push(("keyword", name.to_vec()));
         }
         if self.funcs.contains_key(name) {
-            return Some(("function", name.to_vec()));
+            out.push(("function", name.to_vec()));
         }
         if BUILTINS.contains(&&*s) || UNIMPLEMENTED.contains(&&*s) {
-            return Some(("builtin", name.to_vec()));
+            out.push(("builtin", name.to_vec()));
         }
-        if self.commands.lookup(name).is_some() || matches!(&*s, "sh" | "bash") {
-            return Some(("file", format!("/usr/bin/{s}").into_bytes()));
+        for f in self.lookup_all(name) {
+            out.push(("file", f.path().to_vec()));
         }
-        if let Some(p) = self.find_in_path(name) {
-            return Some(("file", p));
-        }
-        None
+        out
+    }
+
+    /// The first of [`Shell::describe_all`].
+    pub(crate) fn describe_command(&self, name: &[u8]) -> Option<(&'static str, Vec<u8>)> {
+        self.describe_all(name).into_iter().next()
     }
 
     async fn builtin_type(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        let mut status = 0;
-        let (flags, names): (Vec<&Vec<u8>>, Vec<&Vec<u8>>) = args
-            .iter()
-            .partition(|a| a.first() == Some(&b'-') && a.len() > 1);
-        let short = flags.iter().any(|f| f.contains(&b't'));
-        let path_only = flags.iter().any(|f| f.contains(&b'p') || f.contains(&b'P'));
-        for n in names {
-            let s = String::from_utf8_lossy(n).into_owned();
-            match self.describe_command(n) {
-                Some((kind, text)) => {
-                    let line = if short {
-                        kind.as_bytes().to_vec()
-                    } else if path_only {
-                        if kind == "file" {
-                            text
-                        } else {
-                            continue;
+        let (mut all, mut short, mut path_only, mut force_path, mut no_funcs) = (false, false, false, false, false);
+        let mut names = Vec::new();
+        for a in args {
+            if a.first() == Some(&b'-') && a.len() > 1 && names.is_empty() {
+                for &c in &a[1..] {
+                    match c {
+                        b'a' => all = true,
+                        b't' => short = true,
+                        b'p' => path_only = true,
+                        b'P' => force_path = true,
+                        b'f' => no_funcs = true,
+                        _ => {
+                            self.error_msg(format!("type: -{}: invalid option", c as char).as_bytes());
+                            return Ok(2);
                         }
-                    } else {
-                        match kind {
-                            "keyword" => format!("{s} is a shell keyword").into_bytes(),
-                            "function" => format!("{s} is a function").into_bytes(),
-                            "builtin" => format!("{s} is a shell builtin").into_bytes(),
-                            _ => [format!("{s} is ").as_bytes(), &text].concat(),
-                        }
-                    };
-                    self.out_line(&line).await?;
-                }
-                None => {
-                    if !short && !path_only {
-                        self.error_msg(format!("type: {s}: not found").as_bytes());
                     }
-                    status = 1;
                 }
+            } else {
+                names.push(a.clone());
+            }
+        }
+        let mut status = 0;
+        for n in names {
+            let s = String::from_utf8_lossy(&n).into_owned();
+            let mut found = self.describe_all(&n);
+            if no_funcs {
+                found.retain(|(k, _)| *k != "function");
+            }
+            if force_path {
+                found.retain(|(k, _)| *k == "file");
+            }
+            if found.is_empty() {
+                if !short && !path_only && !force_path {
+                    self.error_msg(format!("type: {s}: not found").as_bytes());
+                }
+                status = 1;
+                continue;
+            }
+            if !all {
+                found.truncate(1);
+            }
+            for (kind, text) in found {
+                let line = if short {
+                    kind.as_bytes().to_vec()
+                } else if path_only || force_path {
+                    if kind != "file" {
+                        continue;
+                    }
+                    text
+                } else {
+                    match kind {
+                        "alias" => [format!("{s} is aliased to `").as_bytes(), &text, b"'"].concat(),
+                        "keyword" => format!("{s} is a shell keyword").into_bytes(),
+                        "function" => {
+                            let mut t = format!("{s} is a function").into_bytes();
+                            if let Some(def) = self.funcs.get(&n) {
+                                t.push(b'\n');
+                                t.extend_from_slice(&crate::shell::print::function_text(def));
+                            }
+                            t
+                        }
+                        "builtin" => format!("{s} is a shell builtin").into_bytes(),
+                        _ => [format!("{s} is ").as_bytes(), &text].concat(),
+                    }
+                };
+                self.out_line(&line).await?;
             }
         }
         Ok(status)

@@ -5,6 +5,7 @@
 //! Every function returns `Res<i32>`: the status, or a [`Flow`] for `exit`, `return`,
 //! `break`/`continue`, resource exhaustion and fatal signals.
 
+pub(crate) mod lookup;
 mod redirect;
 mod simple;
 

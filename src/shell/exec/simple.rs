@@ -278,24 +278,13 @@ impl Shell {
     ) -> Res<i32> {
         self.sys.charge(cost::COMMAND_DISPATCH)?;
         let name = argv[0].clone();
-        let base = if name.contains(&b'/') {
-            crate::vfs::path::file_name(&name).to_vec()
-        } else {
-            name.clone()
-        };
-        if matches!(&base[..], b"sh" | b"bash" | b"dash")
-            && (!name.contains(&b'/') || self.is_system_path(&name))
-        {
+        let found = self.lookup_command(&name);
+        if let Some(super::lookup::Found::Shell(_)) = found {
             return self.run_nested_shell(argv).await;
         }
-        let entry = if name.contains(&b'/') {
-            if self.is_system_path(&name) {
-                self.commands.lookup(&base)
-            } else {
-                None
-            }
-        } else {
-            self.commands.lookup(&name)
+        let entry = match &found {
+            Some(super::lookup::Found::Registered(e, _)) => Some(e.clone()),
+            _ => None,
         };
         let mut env: BTreeMap<Vec<u8>, Vec<u8>> = self.vars.exported().into_iter().collect();
         env.extend(temp_env.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -352,18 +341,6 @@ impl Shell {
         }
     }
 
-    fn is_system_path(&self, name: &[u8]) -> bool {
-        let dir = crate::vfs::path::parent(name);
-        matches!(
-            &dir[..],
-            b"/bin" | b"/usr/bin" | b"/usr/local/bin" | b"/sbin" | b"/usr/sbin"
-        ) && self
-            .sys
-            .vfs
-            .borrow()
-            .stat(&crate::vfs::path::join(&self.cwd, name))
-            .is_err()
-    }
 
     /// Looks `name` up on PATH in the VFS (or takes it as a path) and runs it if it is a
     /// shell script; otherwise reports like bash.

@@ -1,0 +1,81 @@
+//! Finding a command on PATH. Registered commands live in `/usr/bin` and `/bin` (as on a
+//! merged-/usr Linux system), so PATH order decides between a registered command and a
+//! script of the same name, and a PATH without those directories finds neither.
+
+use crate::process::command::CommandEntry;
+use crate::shell::state::Shell;
+use crate::vfs::{path, FileType};
+
+/// Directories that hold the registered commands.
+pub const SYSTEM_DIRS: &[&[u8]] = &[b"/usr/bin", b"/bin"];
+
+/// Shells that run as nested simulated shells.
+pub const SHELL_NAMES: &[&[u8]] = &[b"sh", b"bash", b"dash"];
+
+#[derive(Clone)]
+pub(crate) enum Found {
+    /// A registered command, with the path it was found as.
+    Registered(CommandEntry, Vec<u8>),
+    /// `sh`/`bash`: a nested simulated shell.
+    Shell(Vec<u8>),
+    /// A file in the VFS (run if it is an executable shell script).
+    File(Vec<u8>),
+}
+
+impl Found {
+    pub fn path(&self) -> &[u8] {
+        match self {
+            Found::Registered(_, p) | Found::Shell(p) | Found::File(p) => p,
+        }
+    }
+}
+
+impl Shell {
+    fn in_dir(&self, dir: &[u8], name: &[u8], want_exec: bool) -> Option<Found> {
+        let shown = if dir.is_empty() { name.to_vec() } else { path::join(dir, name) };
+        let abs = path::join(&self.cwd, &shown);
+        if let Ok(st) = self.sys.vfs.borrow().stat(&abs) {
+            if st.file_type == FileType::File && (!want_exec || st.mode & 0o111 != 0) {
+                return Some(Found::File(shown));
+            }
+        }
+        let canon_dir = path::normalize(&path::join(&self.cwd, if dir.is_empty() { b"." } else { dir }));
+        if SYSTEM_DIRS.contains(&&canon_dir[..]) {
+            if SHELL_NAMES.contains(&name) {
+                return Some(Found::Shell(shown));
+            }
+            if let Some(e) = self.commands.lookup(name) {
+                return Some(Found::Registered(e, shown));
+            }
+        }
+        None
+    }
+
+    /// Every match for `name` in PATH order (`type -a`); the first is what runs.
+    pub(crate) fn lookup_all(&self, name: &[u8]) -> Vec<Found> {
+        if name.contains(&b'/') {
+            let dir = path::parent(name);
+            let base = path::file_name(name);
+            return self.in_dir(&dir, base, false).into_iter().collect();
+        }
+        let path_var = self.get_scalar(b"PATH").unwrap_or_default();
+        let mut out = Vec::new();
+        for dir in path_var.split(|&b| b == b':') {
+            if let Some(f) = self.in_dir(dir, name, true) {
+                if !out.iter().any(|o: &Found| o.path() == f.path()) {
+                    out.push(f);
+                }
+            }
+        }
+        out
+    }
+
+    /// The command `name` runs as, if any.
+    pub(crate) fn lookup_command(&self, name: &[u8]) -> Option<Found> {
+        if name.contains(&b'/') {
+            return self.lookup_all(name).into_iter().next();
+        }
+        let path_var = self.get_scalar(b"PATH").unwrap_or_default();
+        path_var.split(|&b| b == b':').find_map(|dir| self.in_dir(dir, name, true))
+    }
+}
