@@ -1,7 +1,16 @@
 //! Backslash-escape decoding for `$'...'` (ANSI-C quoting).
 
-/// Decodes the body of `$'...'`.
+/// Decodes the body of `$'...'`. Like bash (whose strings are C strings), a NUL byte ends
+/// the string.
 pub fn ansi_c(s: &[u8]) -> Vec<u8> {
+    let mut out = ansi_c_all(s);
+    if let Some(i) = out.iter().position(|&b| b == 0) {
+        out.truncate(i);
+    }
+    out
+}
+
+fn ansi_c_all(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {

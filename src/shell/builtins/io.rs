@@ -297,6 +297,10 @@ impl Shell {
             if c == delim && !exact {
                 break;
             }
+            if c == 0 {
+                // Shell variables cannot hold NUL bytes; bash skips them.
+                continue;
+            }
             if c == b'\\' && !raw {
                 let n = self.sys.read(&file, 1).await.unwrap_or_default();
                 match n.first() {

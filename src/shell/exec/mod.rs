@@ -768,6 +768,13 @@ impl Shell {
             self.sys.meter.release(out.len() as u64);
             self.status = s;
             let mut out = out;
+            if out.contains(&0) {
+                // Shell strings cannot hold NUL; bash drops them with a warning.
+                out.retain(|&b| b != 0);
+                let mut msg = self.arg0.clone();
+                msg.extend_from_slice(b": warning: command substitution: ignored null byte in input\n");
+                self.write_err_now(&msg);
+            }
             while out.last() == Some(&b'\n') {
                 out.pop();
             }
