@@ -52,8 +52,9 @@ fn render() -> String {
          - **unsupported** — the name is known but not implemented: it prints why and exits \
          non-zero.\n\
          \n\
-         An option not listed is rejected with a diagnostic and exit status 2; an unknown \
-         command exits 127. Nothing fails silently.\n\
+         The options column lists what each command accepts. An option it does not implement \
+         is refused with a diagnostic and a non-zero exit status, never silently ignored; an \
+         unknown command exits 127.\n\
          \n",
     );
     let _ = writeln!(out, "{} commands.\n", entries.len());

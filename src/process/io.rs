@@ -58,6 +58,8 @@ pub struct OpenFlags {
     pub truncate: bool,
     /// Fail if the file exists (`set -C` / noclobber for regular files).
     pub exclusive: bool,
+    /// Permission bits for a newly created file, before the process's umask (0 = 0o666).
+    pub create_mode: u32,
 }
 
 impl OpenFlags {
@@ -314,7 +316,9 @@ impl Kernel {
                 }
             }
             Err(VfsError::NotFound) if flags.create => {
-                vfs.write_file(path, b"", WriteMode::Append)?;
+                let umask = self.with_proc(pid, |p| p.umask).unwrap_or(0o022);
+                let mode = if flags.create_mode == 0 { 0o666 } else { flags.create_mode };
+                vfs.write_file_mode(path, b"", WriteMode::Append, mode & !umask)?;
             }
             Err(e) => return Err(IoError::Vfs(e)),
         }

@@ -160,6 +160,8 @@ pub struct Proc {
     pub dispositions: BTreeMap<i32, Disposition>,
     /// Whether the parent has collected the exit status (`wait`).
     pub reaped: bool,
+    /// File-creation mask (inherited by children).
+    pub umask: u32,
 }
 
 /// Fixed facts of the simulated machine.
@@ -269,14 +271,9 @@ impl Kernel {
         }
         let pid = self.next_pid.get();
         self.next_pid.set(pid + 1);
-        let (fds, pgid, environ, dispositions) = match ppid.and_then(|p| procs.get(&p)) {
-            Some(parent) => (
-                parent.fds.clone(),
-                parent.pgid,
-                parent.environ.clone(),
-                parent.dispositions.clone(),
-            ),
-            None => (BTreeMap::new(), pid, Vec::new(), BTreeMap::new()),
+        let (fds, pgid, environ, dispositions, umask) = match ppid.and_then(|p| procs.get(&p)) {
+            Some(parent) => (parent.fds.clone(), parent.pgid, parent.environ.clone(), parent.dispositions.clone(), parent.umask),
+            None => (BTreeMap::new(), pid, Vec::new(), BTreeMap::new(), 0o022),
         };
         procs.insert(
             pid,
@@ -292,6 +289,7 @@ impl Kernel {
                 pending: Vec::new(),
                 dispositions,
                 reaped: false,
+                umask,
             },
         );
         drop(procs);

@@ -113,6 +113,9 @@ impl Shell {
                 self.random_state = seed as u32;
             }
         }
+        if name == b"PATH" {
+            self.hash.clear();
+        }
         if name == b"SHELLOPTS" || name == b"BASHOPTS" {
             return Err(self.readonly_error(&name));
         }

@@ -419,7 +419,8 @@ pub struct Shell {
     pub procsub_fds: Vec<u32>,
     pub source_name: Vec<u8>,
     pub in_trap: bool,
-    pub hash: OrdMap<Vec<u8>, Vec<u8>>,
+    /// bash's command hash table: name → (path found on PATH, hits).
+    pub hash: OrdMap<Vec<u8>, (Vec<u8>, u32)>,
     /// `$$`: the pid of the shell that started the script (unchanged in subshells).
     pub dollar_pid: Pid,
     /// Running a `-c` string: fatal errors exit with bash's `-c` statuses and aborted

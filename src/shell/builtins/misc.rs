@@ -1,5 +1,6 @@
 //! kill, getopts, mapfile/readarray, pushd/popd/dirs, umask, caller, hash, times.
 
+use super::BUILTINS;
 use crate::process::{parse_signal, signal_name, SIGNAL_NAMES};
 use crate::shell::state::{Flow, Res, Shell};
 use crate::shell::vars::Value;
@@ -438,45 +439,70 @@ impl Shell {
     }
 
     pub(super) async fn builtin_umask(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        let symbolic = args.iter().any(|a| a == b"-S");
-        let rest: Vec<&Vec<u8>> = args.iter().filter(|a| a.first() != Some(&b'-')).collect();
-        match rest.first() {
-            None => {
-                let line = if symbolic {
-                    let perm = |shift: u32| {
-                        let bits = (!self.umask >> shift) & 7;
-                        let mut s = String::new();
-                        if bits & 4 != 0 {
-                            s.push('r');
-                        }
-                        if bits & 2 != 0 {
-                            s.push('w');
-                        }
-                        if bits & 1 != 0 {
-                            s.push('x');
-                        }
-                        s
-                    };
-                    format!("u={},g={},o={}", perm(6), perm(3), perm(0))
-                } else {
-                    format!("{:04o}", self.umask)
-                };
-                self.out_line(line.as_bytes()).await?;
-                Ok(0)
-            }
-            Some(v) => {
-                match u32::from_str_radix(&String::from_utf8_lossy(v), 8) {
-                    Ok(m) if m <= 0o777 => {
-                        self.umask = m;
-                        Ok(0)
-                    }
-                    _ => {
-                        self.error_msg(format!("umask: {}: octal number out of range or symbolic modes not supported", String::from_utf8_lossy(v)).as_bytes());
-                        Ok(1)
-                    }
+        let mut symbolic = false;
+        let mut print_form = false;
+        let mut rest: Vec<&Vec<u8>> = Vec::new();
+        for a in args {
+            match &a[..] {
+                b"-S" => symbolic = true,
+                b"-p" => print_form = true,
+                b"--" => {}
+                _ if a.first() == Some(&b'-') && rest.is_empty() && a.len() > 1 && a[1..].iter().all(|c| matches!(c, b'S' | b'p')) => {
+                    symbolic |= a.contains(&b'S');
+                    print_form |= a.contains(&b'p');
                 }
+                _ => rest.push(a),
             }
         }
+        let Some(v) = rest.first() else {
+            let body = if symbolic {
+                let allowed = !self.umask & 0o777;
+                let perm = |shift: u32| {
+                    let bits = (allowed >> shift) & 7;
+                    let mut s = String::new();
+                    for (bit, c) in [(4, 'r'), (2, 'w'), (1, 'x')] {
+                        if bits & bit != 0 {
+                            s.push(c);
+                        }
+                    }
+                    s
+                };
+                format!("u={},g={},o={}", perm(6), perm(3), perm(0))
+            } else {
+                format!("{:04o}", self.umask)
+            };
+            let line = if print_form { format!("umask {}{body}", if symbolic { "-S " } else { "" }) } else { body };
+            self.out_line(line.as_bytes()).await?;
+            return Ok(0);
+        };
+        let text = String::from_utf8_lossy(v).into_owned();
+        if text.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+            return match u32::from_str_radix(&text, 8) {
+                Ok(m) if m <= 0o7777 => {
+                    self.set_umask(m & 0o777);
+                    Ok(0)
+                }
+                _ => {
+                    self.error_msg(format!("umask: {text}: octal number out of range").as_bytes());
+                    Ok(1)
+                }
+            };
+        }
+        match apply_symbolic_umask(self.umask, &text) {
+            Ok(m) => {
+                self.set_umask(m);
+                Ok(0)
+            }
+            Err(msg) => {
+                self.error_msg(format!("umask: {msg}").as_bytes());
+                Ok(1)
+            }
+        }
+    }
+
+    fn set_umask(&mut self, m: u32) {
+        self.umask = m;
+        self.sys.with_proc(self.pid, |p| p.umask = m);
     }
 
     pub(super) async fn builtin_caller(&mut self, args: &[Vec<u8>]) -> Res<i32> {
@@ -510,23 +536,43 @@ impl Shell {
 
     pub(super) async fn builtin_hash(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         if args.is_empty() {
-            self.error_msg(b"hash: hash table empty");
+            if self.hash.is_empty() {
+                self.error_msg_noline(b"hash: hash table empty");
+                return Ok(0);
+            }
+            self.out_line(b"hits\tcommand").await?;
+            let entries: Vec<(Vec<u8>, u32)> = self.hash.values().cloned().collect();
+            for (p, hits) in entries {
+                let line = [format!("{hits:>4}\t").as_bytes(), &p[..]].concat();
+                self.out_line(&line).await?;
+            }
             return Ok(0);
         }
         let mut status = 0;
         for a in args {
-            if a == b"-r" {
-                self.hash.clear();
+            match &a[..] {
+                b"-r" => {
+                    self.hash.clear();
+                    continue;
+                }
+                b"-d" | b"-l" | b"-p" | b"-t" => {
+                    self.error_msg(format!("hash: {}: option not supported in shellsim", String::from_utf8_lossy(a)).as_bytes());
+                    return Ok(2);
+                }
+                _ => {}
+            }
+            let is_builtin_or_fn = self.funcs.contains_key(a) || BUILTINS.contains(&&*String::from_utf8_lossy(a));
+            if is_builtin_or_fn {
                 continue;
             }
-            if a.first() == Some(&b'-') {
-                continue;
-            }
-            if self.describe_command(a).is_none() {
-                self.error_msg(
-                    format!("hash: {}: not found", String::from_utf8_lossy(a)).as_bytes(),
-                );
-                status = 1;
+            match self.lookup_command(a) {
+                Some(f) => {
+                    self.hash.insert(a.clone(), (f.path().to_vec(), 0));
+                }
+                None => {
+                    self.error_msg(format!("hash: {}: not found", String::from_utf8_lossy(a)).as_bytes());
+                    status = 1;
+                }
             }
         }
         Ok(status)
@@ -650,4 +696,58 @@ impl Shell {
         }
         Ok(status)
     }
+}
+
+/// Applies a symbolic mode (`u=rwx,g-w,o=`) to a umask: the clauses change the permissions a
+/// new file may get, and the umask is their complement.
+fn apply_symbolic_umask(umask: u32, text: &str) -> Result<u32, String> {
+    let mut allowed = !umask & 0o777;
+    for clause in text.split(',') {
+        let b = clause.as_bytes();
+        let mut i = 0;
+        let mut who = 0u32;
+        while i < b.len() && matches!(b[i], b'u' | b'g' | b'o' | b'a') {
+            who |= match b[i] {
+                b'u' => 0o700,
+                b'g' => 0o070,
+                b'o' => 0o007,
+                _ => 0o777,
+            };
+            i += 1;
+        }
+        if who == 0 {
+            who = 0o777;
+        }
+        if i >= b.len() {
+            return Err(format!("`{}': invalid symbolic mode operator", b.get(i.saturating_sub(1)).map(|c| *c as char).unwrap_or(' ')));
+        }
+        while i < b.len() {
+            let op = b[i];
+            if !matches!(op, b'+' | b'-' | b'=') {
+                return Err(format!("`{}': invalid symbolic mode operator", op as char));
+            }
+            i += 1;
+            let mut bits = 0u32;
+            while i < b.len() && !matches!(b[i], b'+' | b'-' | b'=') {
+                let class = |shift: u32| ((allowed >> shift) & 7) * 0o111;
+                bits |= match b[i] {
+                    b'r' => 0o444,
+                    b'w' => 0o222,
+                    b'x' => 0o111,
+                    b'u' => class(6),
+                    b'g' => class(3),
+                    b'o' => class(0),
+                    c => return Err(format!("`{}': invalid symbolic mode character", c as char)),
+                };
+                i += 1;
+            }
+            let bits = bits & who;
+            allowed = match op {
+                b'+' => allowed | bits,
+                b'-' => allowed & !bits,
+                _ => (allowed & !who) | bits,
+            };
+        }
+    }
+    Ok(!allowed & 0o777)
 }

@@ -70,6 +70,26 @@ impl Shell {
         out
     }
 
+    /// Like [`Shell::lookup_command`], remembering where PATH lookups found things (bash's
+    /// hash table): a remembered path is used while it still exists, even if a new file of the
+    /// same name appears earlier on PATH, until `hash -r` or PATH changes.
+    pub(crate) fn lookup_command_hashed(&mut self, name: &[u8]) -> Option<Found> {
+        if name.contains(&b'/') {
+            return self.lookup_command(name);
+        }
+        if let Some((p, hits)) = self.hash.get(name).cloned() {
+            let dir = path::parent(&p);
+            if let Some(f) = self.in_dir(&dir, name, true) {
+                self.hash.insert(name.to_vec(), (p, hits + 1));
+                return Some(f);
+            }
+            self.hash.remove(name);
+        }
+        let found = self.lookup_command(name)?;
+        self.hash.insert(name.to_vec(), (found.path().to_vec(), 1));
+        Some(found)
+    }
+
     /// The command `name` runs as, if any.
     pub(crate) fn lookup_command(&self, name: &[u8]) -> Option<Found> {
         if name.contains(&b'/') {

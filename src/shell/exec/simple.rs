@@ -278,7 +278,7 @@ impl Shell {
     ) -> Res<i32> {
         self.sys.charge(cost::COMMAND_DISPATCH)?;
         let name = argv[0].clone();
-        let found = self.lookup_command(&name);
+        let found = self.lookup_command_hashed(&name);
         if let Some(super::lookup::Found::Shell(_)) = found {
             return self.run_nested_shell(argv).await;
         }
