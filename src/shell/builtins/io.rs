@@ -88,7 +88,17 @@ impl Shell {
         }
         self.sys.charge(1 + outcome.output.len() as u64 / 256)?;
         match var {
-            Some(v) => self.set_scalar(&v, outcome.output)?,
+            Some(v) => match v.iter().position(|&b| b == b'[') {
+                Some(open) if v.ends_with(b"]") => {
+                    let key = v[open + 1..v.len() - 1].to_vec();
+                    self.assign_element(&v[..open], &key, outcome.output, false)?
+                }
+                _ if !crate::shell::parser::is_valid_name(&v) => {
+                    self.error_msg(format!("printf: `{}': not a valid identifier", String::from_utf8_lossy(&v)).as_bytes());
+                    return Ok(2);
+                }
+                _ => self.set_scalar(&v, outcome.output)?,
+            },
             None => self.out(&outcome.output).await?,
         }
         Ok(outcome.status)

@@ -336,24 +336,21 @@ impl Shell {
 
     async fn builtin_command(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         let mut i = 0;
-        let mut verbose = false;
+        let (mut short, mut long, mut default_path) = (false, false, false);
         while i < args.len() && args[i].first() == Some(&b'-') && args[i].len() > 1 {
-            match &args[i][..] {
-                b"-v" | b"-V" => verbose = true,
-                b"-p" => {}
-                b"--" => {
-                    i += 1;
-                    break;
-                }
-                other => {
-                    self.error_msg(
-                        format!(
-                            "command: {}: invalid option",
-                            String::from_utf8_lossy(other)
-                        )
-                        .as_bytes(),
-                    );
-                    return Ok(2);
+            if args[i] == b"--" {
+                i += 1;
+                break;
+            }
+            for &c in &args[i][1..] {
+                match c {
+                    b'v' => short = true,
+                    b'V' => long = true,
+                    b'p' => default_path = true,
+                    _ => {
+                        self.error_msg(format!("command: -{}: invalid option", c as char).as_bytes());
+                        return Ok(2);
+                    }
                 }
             }
             i += 1;
@@ -362,19 +359,42 @@ impl Shell {
         if rest.is_empty() {
             return Ok(0);
         }
-        if verbose {
+        if short || long {
             let mut status = 0;
             for n in rest {
                 match self.describe_command(n) {
                     Some((kind, text)) => {
-                        let line = if kind == "file" || kind == "alias" {
+                        status = 0;
+                        let s = String::from_utf8_lossy(n).into_owned();
+                        let line = if long {
+                            match kind {
+                                "alias" => [format!("{s} is aliased to `").as_bytes(), &text, b"'"].concat(),
+                                "keyword" => format!("{s} is a shell keyword").into_bytes(),
+                                "function" => {
+                                    let mut t = format!("{s} is a function\n").into_bytes();
+                                    if let Some(def) = self.funcs.get(n) {
+                                        t.extend_from_slice(&crate::shell::print::function_text(def));
+                                    }
+                                    t
+                                }
+                                "builtin" => format!("{s} is a shell builtin").into_bytes(),
+                                _ => [format!("{s} is ").as_bytes(), &text].concat(),
+                            }
+                        } else if kind == "alias" {
+                            [b"alias ", &n[..], b"=", &crate::shell::printf::shell_quote_single(&text)[..]].concat()
+                        } else if kind == "file" {
                             text
                         } else {
                             n.clone()
                         };
                         self.out_line(&line).await?;
                     }
-                    None => status = 1,
+                    None => {
+                        if long {
+                            self.error_msg(format!("command: {}: not found", String::from_utf8_lossy(n)).as_bytes());
+                        }
+                        status = 1;
+                    }
                 }
             }
             return Ok(status);
@@ -383,10 +403,27 @@ impl Shell {
         if let Some(r) = self.run_builtin(&argv).await {
             return r;
         }
+        if default_path {
+            // `command -p`: look the program up on the standard PATH.
+            let saved = self.get_scalar(b"PATH");
+            self.vars.set_var(b"PATH", crate::shell::vars::Var::scalar(b"/usr/bin:/bin".to_vec()));
+            let saved_hash = std::mem::take(&mut self.hash);
+            let r = self.run_external(argv, &Default::default()).await;
+            self.hash = saved_hash;
+            match saved {
+                Some(p) => {
+                    let attrs = self.vars.get(b"PATH").map(|v| v.attrs).unwrap_or(0);
+                    self.vars.set_var(b"PATH", crate::shell::vars::Var { value: Some(crate::shell::vars::Value::Str(p)), attrs });
+                }
+                None => {
+                    self.vars.remove(b"PATH");
+                }
+            }
+            return r;
+        }
         self.run_external(argv, &Default::default()).await
     }
 
-    /// (kind, description) for `type`/`command -v`.
     /// Every way `name` could run, in the order bash tries them: (kind, text) where kind is
     /// alias, keyword, function, builtin or file (text: the alias value or the file path).
     pub(crate) fn describe_all(&self, name: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
@@ -491,38 +528,94 @@ impl Shell {
     }
 
     async fn builtin_wait(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        if args.is_empty() {
+        let mut any = false;
+        let mut targets = Vec::new();
+        for a in args {
+            match &a[..] {
+                b"-n" => any = true,
+                b"-f" => {}
+                _ => targets.push(a.clone()),
+            }
+        }
+        if any {
+            // `wait -n`: the next job to finish.
+            let pids: Vec<u32> = self.jobs.iter().map(|j| j.pid).collect();
+            if pids.is_empty() {
+                return Ok(127);
+            }
+            let sys = self.sys.clone();
+            let me = self.pid;
+            let done = std::future::poll_fn(|_| {
+                for &p in &pids {
+                    if let Some(s) = sys.exit_status(p) {
+                        return std::task::Poll::Ready(Some((p, s)));
+                    }
+                }
+                if sys.has_caught_signal(me) {
+                    return std::task::Poll::Ready(None);
+                }
+                std::task::Poll::Pending
+            })
+            .await;
+            return match done {
+                Some((p, s)) => {
+                    self.sys.reap(p);
+                    self.jobs.retain(|j| j.pid != p);
+                    Ok(s)
+                }
+                None => Ok(128 + self.first_caught().unwrap_or(0)),
+            };
+        }
+        if targets.is_empty() {
             let jobs = std::mem::take(&mut self.jobs);
+            let mut last = 0;
             for j in jobs {
                 match self.sys.wait_for(self.pid, j.pid, true).await {
-                    Some(_) => self.sys.reap(j.pid),
+                    Some(s) => {
+                        last = s;
+                        self.sys.reap(j.pid)
+                    }
                     None => return Ok(128 + self.first_caught().unwrap_or(0)),
                 }
             }
+            let _ = last;
             if let Some(r) = self.sys.meter.stopped() {
                 return Err(Flow::Int(Interrupt::Stop(r)));
             }
             return Ok(0);
         }
         let mut status = 0;
-        for a in args {
-            let t = String::from_utf8_lossy(a);
+        for a in &targets {
+            let t = String::from_utf8_lossy(a).into_owned();
             let pid = if let Some(j) = t.strip_prefix('%') {
-                j.parse::<u32>()
-                    .ok()
-                    .and_then(|id| self.jobs.iter().find(|x| x.id == id).map(|x| x.pid))
+                let job = match j {
+                    "" | "%" | "+" => self.jobs.last(),
+                    "-" => self.jobs.iter().rev().nth(1).or(self.jobs.last()),
+                    n => n.parse::<u32>().ok().and_then(|id| self.jobs.iter().find(|x| x.id == id)),
+                };
+                match job {
+                    Some(j) => j.pid,
+                    None => {
+                        self.error_msg(format!("wait: {t}: no such job").as_bytes());
+                        status = 127;
+                        continue;
+                    }
+                }
             } else {
-                t.parse::<u32>().ok()
+                match t.parse::<u32>() {
+                    Ok(p) => p,
+                    Err(_) => {
+                        self.error_msg(format!("wait: `{t}': not a pid or valid job spec").as_bytes());
+                        status = 1;
+                        continue;
+                    }
+                }
             };
-            let Some(pid) = pid.filter(|p| {
-                self.sys
-                    .proc_snapshot(*p)
-                    .is_some_and(|p| p.ppid == self.pid)
-            }) else {
+            if !self.sys.proc_snapshot(pid).is_some_and(|p| p.ppid == self.pid) {
                 self.error_msg(format!("wait: pid {t} is not a child of this shell").as_bytes());
                 status = 127;
                 continue;
-            };
+            }
             status = match self.sys.wait_for(self.pid, pid, true).await {
                 Some(s) => {
                     self.sys.reap(pid);
