@@ -98,7 +98,10 @@ fn commands_md_matches_the_registry() {
              line {}):\n  checked in: {:?}\n  generated:  {:?}\n\
              Regenerate with `UPDATE_EXPECT=1 cargo test --test commands_doc` and review the diff.",
             first_diff + 1,
-            checked_in.lines().nth(first_diff).unwrap_or("<end of file>"),
+            checked_in
+                .lines()
+                .nth(first_diff)
+                .unwrap_or("<end of file>"),
             fresh.lines().nth(first_diff).unwrap_or("<end of file>"),
         );
     }

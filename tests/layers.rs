@@ -115,7 +115,10 @@ fn code_only(src: &str) -> String {
         let c = b[i];
         let prev_ident = i > 0 && is_ident(b[i - 1]);
         if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            let end = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p);
+            let end = b[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |p| i + p);
             blank(&mut out, i, end);
             i = end;
         } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
@@ -161,7 +164,10 @@ fn code_only(src: &str) -> String {
         } else if c == b'\'' {
             // A char literal ('x', '\n', '\u{..}', or a multi-byte char), else a lifetime.
             let end = if b.get(i + 1) == Some(&b'\\') {
-                b[i + 2..].iter().position(|&c| c == b'\'').map(|p| i + 2 + p + 1)
+                b[i + 2..]
+                    .iter()
+                    .position(|&c| c == b'\'')
+                    .map(|p| i + 2 + p + 1)
             } else {
                 let ch_len = src[i + 1..].chars().next().map_or(1, char::len_utf8);
                 (b.get(i + 1 + ch_len) == Some(&b'\'')).then_some(i + 2 + ch_len)
@@ -249,7 +255,9 @@ fn names_after_colons(b: &[u8], i: usize) -> Vec<String> {
         }
         names
     } else {
-        ident_at(b, i).map(|(n, _)| vec![n.to_string()]).unwrap_or_default()
+        ident_at(b, i)
+            .map(|(n, _)| vec![n.to_string()])
+            .unwrap_or_default()
     }
 }
 
@@ -270,7 +278,9 @@ fn root_refs(rel: &Path, code: &str) -> Vec<RootRef> {
     let b = code.as_bytes();
     let line_of = |i: usize| code[..i].bytes().filter(|&c| c == b'\n').count() + 1;
     let written = |from: usize| {
-        let end = code[from..].find([';', '\n']).map_or(code.len(), |p| from + p);
+        let end = code[from..]
+            .find([';', '\n'])
+            .map_or(code.len(), |p| from + p);
         code[from..end].trim().to_string()
     };
     let file_depth = module_depth(rel);
@@ -360,7 +370,13 @@ fn root_refs(rel: &Path, code: &str) -> Vec<RootRef> {
 /// The layer directly under `src/` that a file belongs to (`src/vfs/path.rs` → `vfs`,
 /// `src/vfs.rs` → `vfs`).
 fn layer_of(rel: &Path) -> String {
-    let first = rel.components().next().unwrap().as_os_str().to_str().unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_str()
+        .unwrap();
     first.strip_suffix(".rs").unwrap_or(first).to_string()
 }
 
@@ -390,7 +406,10 @@ fn root_item_owners(files: &[(PathBuf, String, String)]) -> BTreeMap<String, Str
         let Some(path) = stmt.strip_prefix("pub use ") else {
             continue;
         };
-        let path = path.trim().trim_start_matches("crate::").trim_start_matches("self::");
+        let path = path
+            .trim()
+            .trim_start_matches("crate::")
+            .trim_start_matches("self::");
         let Some((layer, rest)) = path.split_once("::") else {
             continue;
         };
@@ -402,7 +421,10 @@ fn root_item_owners(files: &[(PathBuf, String, String)]) -> BTreeMap<String, Str
         for item in items {
             // `a::B` → `B`; `B as C` → `C`.
             let item = item.trim();
-            let item = item.rsplit_once(" as ").map_or(item, |(_, alias)| alias).trim();
+            let item = item
+                .rsplit_once(" as ")
+                .map_or(item, |(_, alias)| alias)
+                .trim();
             let item = item.rsplit("::").next().unwrap().trim();
             if !item.is_empty() && item != "self" && item != "*" {
                 owners.insert(item.to_string(), layer.to_string());
@@ -420,7 +442,12 @@ fn lower_layers_never_use_upper_layers() {
     // Classify every entry of src/, so a new layer cannot escape the check by being unknown.
     let mut top: Vec<String> = fs::read_dir(&src)
         .expect("read src/")
-        .map(|e| e.expect("directory entry").file_name().into_string().unwrap())
+        .map(|e| {
+            e.expect("directory entry")
+                .file_name()
+                .into_string()
+                .unwrap()
+        })
         .collect();
     top.sort();
     let mut layer_paths = Vec::new();
@@ -451,8 +478,8 @@ fn lower_layers_never_use_upper_layers() {
         .iter()
         .map(|path| {
             let rel = path.strip_prefix(&src).unwrap().to_path_buf();
-            let text = fs::read_to_string(path)
-                .unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+            let text =
+                fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
             let layer = layer_of(&rel);
             (rel, layer, code_only(&text))
         })
@@ -490,7 +517,10 @@ fn lower_layers_never_use_upper_layers() {
             }
         }
     }
-    assert!(checked > 0, "found no crate:: paths at all; is the scanner broken?");
+    assert!(
+        checked > 0,
+        "found no crate:: paths at all; is the scanner broken?"
+    );
     assert!(
         problems.is_empty(),
         "layering violations (a lower layer must never call up; see docs/architecture.md):\n  {}\n\

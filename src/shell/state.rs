@@ -539,6 +539,8 @@ impl Shell {
         child.jobs.clear();
         child.procsub_fds.clear();
         child.mem_held = 0;
+        // `break`/`continue` do not reach loops outside a subshell.
+        child.loop_depth = 0;
         // Traps other than ignored signals are reset in subshells; ERR and DEBUG survive with
         // errtrace / functrace.
         let (errtrace, functrace) = (self.opts.errtrace, self.opts.functrace);

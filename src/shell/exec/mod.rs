@@ -38,7 +38,11 @@ impl Shell {
             let mut status = self.status;
             let mut snapshot: Option<super::parser::Aliases> = None;
             let mut chunk_end = 0usize;
+            let mut discard_until = 0usize;
             for item in &prog.body.items {
+                if item.start < discard_until {
+                    continue;
+                }
                 if item.start >= chunk_end {
                     snapshot = (self.opts.expand_aliases && !self.aliases.is_empty())
                         .then(|| self.aliases.clone());
@@ -69,9 +73,15 @@ impl Shell {
                 };
                 match r {
                     Ok(s) => status = s,
-                    Err(Flow::Abort(s)) if catch_abort && !self.c_mode => {
+                    Err(Flow::Abort(s)) if catch_abort => {
+                        // bash discards the rest of the line it was executing and reads on
+                        // (unless `set -e`, which makes the error fatal).
+                        if self.opts.errexit {
+                            return Err(Flow::Exit(s));
+                        }
                         status = s;
                         self.status = s;
+                        discard_until = chunk_end;
                     }
                     Err(e) => return Err(e),
                 }
