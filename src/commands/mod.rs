@@ -295,7 +295,7 @@ impl CommandTable for Registry {
     }
 }
 
-impl crate::session::ExtensibleTable for Registry {
+impl crate::process::command::ExtensibleTable for Registry {
     fn register(&self, name: &str, trust: Trust, run: CommandFn) {
         self.register_fn(name, trust, "registered by the embedder", "", run);
     }

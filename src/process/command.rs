@@ -57,6 +57,12 @@ pub trait CommandTable {
     fn names(&self) -> Vec<String>;
 }
 
+/// A command table the embedder can extend (register its own commands with the same
+/// context as the built-in ones).
+pub trait ExtensibleTable: CommandTable {
+    fn register(&self, name: &str, trust: Trust, run: CommandFn);
+}
+
 /// Lets a command run another command line (xargs, env, timeout, find -exec) through the shell's
 /// normal dispatch (functions excluded, like `exec`ing a program).
 pub trait SubRunner {

@@ -317,7 +317,11 @@ impl Kernel {
             }
             Err(VfsError::NotFound) if flags.create => {
                 let umask = self.with_proc(pid, |p| p.umask).unwrap_or(0o022);
-                let mode = if flags.create_mode == 0 { 0o666 } else { flags.create_mode };
+                let mode = if flags.create_mode == 0 {
+                    0o666
+                } else {
+                    flags.create_mode
+                };
                 vfs.write_file_mode(path, b"", WriteMode::Append, mode & !umask)?;
             }
             Err(e) => return Err(IoError::Vfs(e)),

@@ -272,7 +272,13 @@ impl Kernel {
         let pid = self.next_pid.get();
         self.next_pid.set(pid + 1);
         let (fds, pgid, environ, dispositions, umask) = match ppid.and_then(|p| procs.get(&p)) {
-            Some(parent) => (parent.fds.clone(), parent.pgid, parent.environ.clone(), parent.dispositions.clone(), parent.umask),
+            Some(parent) => (
+                parent.fds.clone(),
+                parent.pgid,
+                parent.environ.clone(),
+                parent.dispositions.clone(),
+                parent.umask,
+            ),
             None => (BTreeMap::new(), pid, Vec::new(), BTreeMap::new(), 0o022),
         };
         procs.insert(

@@ -26,10 +26,7 @@ pub struct RunResult {
     pub stop_reason: Option<StopReason>,
 }
 
-/// A command table the embedder can extend.
-pub trait ExtensibleTable: CommandTable {
-    fn register(&self, name: &str, trust: Trust, run: CommandFn);
-}
+pub use crate::process::command::ExtensibleTable;
 
 /// One simulated machine and its shell.
 pub struct Environment {

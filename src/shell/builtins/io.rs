@@ -94,7 +94,13 @@ impl Shell {
                     self.assign_element(&v[..open], &key, outcome.output, false)?
                 }
                 _ if !crate::shell::parser::is_valid_name(&v) => {
-                    self.error_msg(format!("printf: `{}': not a valid identifier", String::from_utf8_lossy(&v)).as_bytes());
+                    self.error_msg(
+                        format!(
+                            "printf: `{}': not a valid identifier",
+                            String::from_utf8_lossy(&v)
+                        )
+                        .as_bytes(),
+                    );
                     return Ok(2);
                 }
                 _ => self.set_scalar(&v, outcome.output)?,

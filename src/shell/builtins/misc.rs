@@ -447,7 +447,11 @@ impl Shell {
                 b"-S" => symbolic = true,
                 b"-p" => print_form = true,
                 b"--" => {}
-                _ if a.first() == Some(&b'-') && rest.is_empty() && a.len() > 1 && a[1..].iter().all(|c| matches!(c, b'S' | b'p')) => {
+                _ if a.first() == Some(&b'-')
+                    && rest.is_empty()
+                    && a.len() > 1
+                    && a[1..].iter().all(|c| matches!(c, b'S' | b'p')) =>
+                {
                     symbolic |= a.contains(&b'S');
                     print_form |= a.contains(&b'p');
                 }
@@ -471,7 +475,11 @@ impl Shell {
             } else {
                 format!("{:04o}", self.umask)
             };
-            let line = if print_form { format!("umask {}{body}", if symbolic { "-S " } else { "" }) } else { body };
+            let line = if print_form {
+                format!("umask {}{body}", if symbolic { "-S " } else { "" })
+            } else {
+                body
+            };
             self.out_line(line.as_bytes()).await?;
             return Ok(0);
         };
@@ -556,12 +564,19 @@ impl Shell {
                     continue;
                 }
                 b"-d" | b"-l" | b"-p" | b"-t" => {
-                    self.error_msg(format!("hash: {}: option not supported in shellsim", String::from_utf8_lossy(a)).as_bytes());
+                    self.error_msg(
+                        format!(
+                            "hash: {}: option not supported in shellsim",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
                     return Ok(2);
                 }
                 _ => {}
             }
-            let is_builtin_or_fn = self.funcs.contains_key(a) || BUILTINS.contains(&&*String::from_utf8_lossy(a));
+            let is_builtin_or_fn =
+                self.funcs.contains_key(a) || BUILTINS.contains(&&*String::from_utf8_lossy(a));
             if is_builtin_or_fn {
                 continue;
             }
@@ -570,7 +585,9 @@ impl Shell {
                     self.hash.insert(a.clone(), (f.path().to_vec(), 0));
                 }
                 None => {
-                    self.error_msg(format!("hash: {}: not found", String::from_utf8_lossy(a)).as_bytes());
+                    self.error_msg(
+                        format!("hash: {}: not found", String::from_utf8_lossy(a)).as_bytes(),
+                    );
                     status = 1;
                 }
             }
@@ -719,7 +736,12 @@ fn apply_symbolic_umask(umask: u32, text: &str) -> Result<u32, String> {
             who = 0o777;
         }
         if i >= b.len() {
-            return Err(format!("`{}': invalid symbolic mode operator", b.get(i.saturating_sub(1)).map(|c| *c as char).unwrap_or(' ')));
+            return Err(format!(
+                "`{}': invalid symbolic mode operator",
+                b.get(i.saturating_sub(1))
+                    .map(|c| *c as char)
+                    .unwrap_or(' ')
+            ));
         }
         while i < b.len() {
             let op = b[i];

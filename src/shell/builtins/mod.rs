@@ -91,7 +91,19 @@ impl Shell {
             "break" | "continue" => self.builtin_loop(name, args),
             "shift" => self.builtin_shift(args),
             "eval" => {
-                let src = argv[1..].join(&b' ');
+                let words = if args.first().map(|a| &a[..]) == Some(b"--") {
+                    &args[1..]
+                } else {
+                    args
+                };
+                if let Some(opt) = words.first().filter(|a| a.len() > 1 && a[0] == b'-') {
+                    self.error_msg(
+                        format!("eval: {}: invalid option", String::from_utf8_lossy(opt))
+                            .as_bytes(),
+                    );
+                    return Some(Ok(2));
+                }
+                let src = words.join(&b' ');
                 self.run_source(&src, b"eval").await
             }
             "source" | "." => self.builtin_source(args).await,
@@ -119,6 +131,11 @@ impl Shell {
             "unalias" => self.builtin_unalias(args),
             "command" => return Some(self.builtin_command(args).await),
             "builtin" => {
+                let args = if args.first().map(|a| &a[..]) == Some(b"--") {
+                    &args[1..]
+                } else {
+                    args
+                };
                 if args.is_empty() {
                     return Some(Ok(0));
                 }
@@ -138,6 +155,25 @@ impl Shell {
                 };
             }
             "exec" => {
+                let args = if args.first().map(|a| &a[..]) == Some(b"--") {
+                    &args[1..]
+                } else {
+                    args
+                };
+                if let Some(opt) = args.first().filter(|a| a.len() > 1 && a[0] == b'-') {
+                    self.error_msg(
+                        format!(
+                            "exec: {}: option not supported in shellsim",
+                            String::from_utf8_lossy(opt)
+                        )
+                        .as_bytes(),
+                    );
+                    self.sys
+                        .telemetry
+                        .borrow_mut()
+                        .note_unsupported(format!("exec {}", String::from_utf8_lossy(opt)));
+                    return Some(Ok(2));
+                }
                 if args.is_empty() {
                     return Some(Ok(0));
                 }
@@ -218,9 +254,9 @@ impl Shell {
     fn builtin_loop(&mut self, name: &str, args: &[Vec<u8>]) -> Res<i32> {
         let n = match args.first() {
             None => 1,
-            Some(a) => match String::from_utf8_lossy(a).parse::<u32>() {
-                Ok(n) if n > 0 => n,
-                _ => {
+            Some(a) => match String::from_utf8_lossy(a).trim().parse::<i64>() {
+                Ok(n) if n > 0 => n.min(u32::MAX as i64) as u32,
+                Ok(_) => {
                     self.error_msg(
                         format!(
                             "{name}: {}: loop count out of range",
@@ -229,6 +265,17 @@ impl Shell {
                         .as_bytes(),
                     );
                     return Ok(1);
+                }
+                Err(_) => {
+                    // A non-numeric count is fatal in bash.
+                    self.error_msg(
+                        format!(
+                            "{name}: {}: numeric argument required",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
+                    return Err(Flow::Exit(128));
                 }
             },
         };
@@ -287,6 +334,11 @@ impl Shell {
     }
 
     async fn builtin_source(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let args = if args.first().map(|a| &a[..]) == Some(b"--") {
+            &args[1..]
+        } else {
+            args
+        };
         let Some(file) = args.first() else {
             self.error_msg(b"source: filename argument required");
             return Ok(2);
@@ -348,7 +400,9 @@ impl Shell {
                     b'V' => long = true,
                     b'p' => default_path = true,
                     _ => {
-                        self.error_msg(format!("command: -{}: invalid option", c as char).as_bytes());
+                        self.error_msg(
+                            format!("command: -{}: invalid option", c as char).as_bytes(),
+                        );
                         return Ok(2);
                     }
                 }
@@ -368,12 +422,15 @@ impl Shell {
                         let s = String::from_utf8_lossy(n).into_owned();
                         let line = if long {
                             match kind {
-                                "alias" => [format!("{s} is aliased to `").as_bytes(), &text, b"'"].concat(),
+                                "alias" => [format!("{s} is aliased to `").as_bytes(), &text, b"'"]
+                                    .concat(),
                                 "keyword" => format!("{s} is a shell keyword").into_bytes(),
                                 "function" => {
                                     let mut t = format!("{s} is a function\n").into_bytes();
                                     if let Some(def) = self.funcs.get(n) {
-                                        t.extend_from_slice(&crate::shell::print::function_text(def));
+                                        t.extend_from_slice(&crate::shell::print::function_text(
+                                            def,
+                                        ));
                                     }
                                     t
                                 }
@@ -381,7 +438,13 @@ impl Shell {
                                 _ => [format!("{s} is ").as_bytes(), &text].concat(),
                             }
                         } else if kind == "alias" {
-                            [b"alias ", &n[..], b"=", &crate::shell::printf::shell_quote_single(&text)[..]].concat()
+                            [
+                                b"alias ",
+                                &n[..],
+                                b"=",
+                                &crate::shell::printf::shell_quote_single(&text)[..],
+                            ]
+                            .concat()
                         } else if kind == "file" {
                             text
                         } else {
@@ -391,7 +454,10 @@ impl Shell {
                     }
                     None => {
                         if long {
-                            self.error_msg(format!("command: {}: not found", String::from_utf8_lossy(n)).as_bytes());
+                            self.error_msg(
+                                format!("command: {}: not found", String::from_utf8_lossy(n))
+                                    .as_bytes(),
+                            );
                         }
                         status = 1;
                     }
@@ -406,14 +472,23 @@ impl Shell {
         if default_path {
             // `command -p`: look the program up on the standard PATH.
             let saved = self.get_scalar(b"PATH");
-            self.vars.set_var(b"PATH", crate::shell::vars::Var::scalar(b"/usr/bin:/bin".to_vec()));
+            self.vars.set_var(
+                b"PATH",
+                crate::shell::vars::Var::scalar(b"/usr/bin:/bin".to_vec()),
+            );
             let saved_hash = std::mem::take(&mut self.hash);
             let r = self.run_external(argv, &Default::default()).await;
             self.hash = saved_hash;
             match saved {
                 Some(p) => {
                     let attrs = self.vars.get(b"PATH").map(|v| v.attrs).unwrap_or(0);
-                    self.vars.set_var(b"PATH", crate::shell::vars::Var { value: Some(crate::shell::vars::Value::Str(p)), attrs });
+                    self.vars.set_var(
+                        b"PATH",
+                        crate::shell::vars::Var {
+                            value: Some(crate::shell::vars::Value::Str(p)),
+                            attrs,
+                        },
+                    );
                 }
                 None => {
                     self.vars.remove(b"PATH");
@@ -434,7 +509,10 @@ impl Shell {
                 out.push(("alias", v.clone()));
             }
         }
-        const KEYWORDS: &[&str] = &["if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "in", "function", "select", "time", "{", "}", "!", "[[", "]]", "coproc"];
+        const KEYWORDS: &[&str] = &[
+            "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do",
+            "done", "in", "function", "select", "time", "{", "}", "!", "[[", "]]", "coproc",
+        ];
         if KEYWORDS.contains(&&*s) {
             out.push(("keyword", name.to_vec()));
         }
@@ -456,7 +534,8 @@ impl Shell {
     }
 
     async fn builtin_type(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        let (mut all, mut short, mut path_only, mut force_path, mut no_funcs) = (false, false, false, false, false);
+        let (mut all, mut short, mut path_only, mut force_path, mut no_funcs) =
+            (false, false, false, false, false);
         let mut names = Vec::new();
         for a in args {
             if a.first() == Some(&b'-') && a.len() > 1 && names.is_empty() {
@@ -468,7 +547,9 @@ impl Shell {
                         b'P' => force_path = true,
                         b'f' => no_funcs = true,
                         _ => {
-                            self.error_msg(format!("type: -{}: invalid option", c as char).as_bytes());
+                            self.error_msg(
+                                format!("type: -{}: invalid option", c as char).as_bytes(),
+                            );
                             return Ok(2);
                         }
                     }
@@ -507,7 +588,9 @@ impl Shell {
                     text
                 } else {
                     match kind {
-                        "alias" => [format!("{s} is aliased to `").as_bytes(), &text, b"'"].concat(),
+                        "alias" => {
+                            [format!("{s} is aliased to `").as_bytes(), &text, b"'"].concat()
+                        }
                         "keyword" => format!("{s} is a shell keyword").into_bytes(),
                         "function" => {
                             let mut t = format!("{s} is a function").into_bytes();
@@ -591,7 +674,10 @@ impl Shell {
                 let job = match j {
                     "" | "%" | "+" => self.jobs.last(),
                     "-" => self.jobs.iter().rev().nth(1).or(self.jobs.last()),
-                    n => n.parse::<u32>().ok().and_then(|id| self.jobs.iter().find(|x| x.id == id)),
+                    n => n
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|id| self.jobs.iter().find(|x| x.id == id)),
                 };
                 match job {
                     Some(j) => j.pid,
@@ -605,13 +691,19 @@ impl Shell {
                 match t.parse::<u32>() {
                     Ok(p) => p,
                     Err(_) => {
-                        self.error_msg(format!("wait: `{t}': not a pid or valid job spec").as_bytes());
+                        self.error_msg(
+                            format!("wait: `{t}': not a pid or valid job spec").as_bytes(),
+                        );
                         status = 1;
                         continue;
                     }
                 }
             };
-            if !self.sys.proc_snapshot(pid).is_some_and(|p| p.ppid == self.pid) {
+            if self
+                .sys
+                .proc_snapshot(pid)
+                .is_none_or(|p| p.ppid != self.pid)
+            {
                 self.error_msg(format!("wait: pid {t} is not a child of this shell").as_bytes());
                 status = 127;
                 continue;

@@ -32,14 +32,21 @@ impl Found {
 
 impl Shell {
     fn in_dir(&self, dir: &[u8], name: &[u8], want_exec: bool) -> Option<Found> {
-        let shown = if dir.is_empty() { name.to_vec() } else { path::join(dir, name) };
+        let shown = if dir.is_empty() {
+            name.to_vec()
+        } else {
+            path::join(dir, name)
+        };
         let abs = path::join(&self.cwd, &shown);
         if let Ok(st) = self.sys.vfs.borrow().stat(&abs) {
             if st.file_type == FileType::File && (!want_exec || st.mode & 0o111 != 0) {
                 return Some(Found::File(shown));
             }
         }
-        let canon_dir = path::normalize(&path::join(&self.cwd, if dir.is_empty() { b"." } else { dir }));
+        let canon_dir = path::normalize(&path::join(
+            &self.cwd,
+            if dir.is_empty() { b"." } else { dir },
+        ));
         if SYSTEM_DIRS.contains(&&canon_dir[..]) {
             if SHELL_NAMES.contains(&name) {
                 return Some(Found::Shell(shown));
@@ -96,6 +103,8 @@ impl Shell {
             return self.lookup_all(name).into_iter().next();
         }
         let path_var = self.get_scalar(b"PATH").unwrap_or_default();
-        path_var.split(|&b| b == b':').find_map(|dir| self.in_dir(dir, name, true))
+        path_var
+            .split(|&b| b == b':')
+            .find_map(|dir| self.in_dir(dir, name, true))
     }
 }

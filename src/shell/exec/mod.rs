@@ -782,7 +782,9 @@ impl Shell {
                 // Shell strings cannot hold NUL; bash drops them with a warning.
                 out.retain(|&b| b != 0);
                 let mut msg = self.arg0.clone();
-                msg.extend_from_slice(b": warning: command substitution: ignored null byte in input\n");
+                msg.extend_from_slice(
+                    b": warning: command substitution: ignored null byte in input\n",
+                );
                 self.write_err_now(&msg);
             }
             while out.last() == Some(&b'\n') {

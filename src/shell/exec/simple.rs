@@ -341,7 +341,6 @@ impl Shell {
         }
     }
 
-
     /// Looks `name` up on PATH in the VFS (or takes it as a path) and runs it if it is a
     /// shell script; otherwise reports like bash.
     async fn run_script_file(

@@ -373,10 +373,32 @@ impl Parser<'_> {
                     let prog = self.read_backtick(matches!(ctx, Ctx::DQuote))?;
                     acc.push(WordPart::CmdSub(Rc::new(prog)));
                 }
-                b'~' if self.pos == word_start
-                    && matches!(ctx, Ctx::Normal | Ctx::AssignValue | Ctx::Cond) =>
+                b'~' if (self.pos == word_start
+                    && matches!(
+                        ctx,
+                        Ctx::Normal
+                            | Ctx::AssignValue
+                            | Ctx::Cond
+                            | Ctx::ParamArg {
+                                in_dquote: false,
+                                ..
+                            }
+                    ))
+                    || (ctx == Ctx::Normal
+                        && acc.parts.is_empty()
+                        && looks_like_assignment_prefix(&acc.lit)) =>
                 {
-                    self.read_tilde(&mut acc, ctx)?;
+                    // `~` starts a word (also inside `${x:-~}`), or follows `name=` in a word that
+                    // looks like an assignment (bash expands `echo x=~`).
+                    acc.flush();
+                    self.read_tilde(
+                        &mut acc,
+                        if ctx == Ctx::Normal {
+                            Ctx::AssignValue
+                        } else {
+                            ctx
+                        },
+                    )?;
                 }
                 b':' if ctx == Ctx::AssignValue && self.peek_at(1) == Some(b'~') => {
                     acc.lit.push(b':');
@@ -1025,4 +1047,13 @@ fn simple_param(name: ParamName) -> WordPart {
         length: false,
         op: ParamOp::None,
     }))
+}
+
+/// `name=` (or `name+=`) with a valid name: a word that looks like an assignment.
+fn looks_like_assignment_prefix(lit: &[u8]) -> bool {
+    let Some(body) = lit.strip_suffix(b"=") else {
+        return false;
+    };
+    let body = body.strip_suffix(b"+").unwrap_or(body);
+    super::is_valid_name(body)
 }
