@@ -55,6 +55,7 @@ pub mod baseenc;
 pub mod chmod;
 pub mod chown;
 pub mod du;
+pub mod expr;
 pub mod file;
 pub mod files_set;
 pub mod find;
@@ -67,6 +68,7 @@ pub mod rmdir;
 pub mod stat;
 pub mod sums;
 pub mod sysinfo;
+pub mod timeout;
 pub mod truncate;
 pub mod xargs;
 
@@ -281,6 +283,8 @@ impl Registry {
         );
         text_set::register_all(&mut r);
         files_set::register_all(&mut r);
+        expr::register(&mut r);
+        timeout::register(&mut r);
         r
     }
 }

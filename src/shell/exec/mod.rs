@@ -751,6 +751,38 @@ impl Shell {
         prog: &'a Rc<Program>,
     ) -> BoxFut<'a, Res<Vec<u8>>> {
         Box::pin(async move {
+            if let Some(target) = lone_input_redirect(prog) {
+                // `$(< file)`: the file's contents, without running a command.
+                let name = self.expand_single(target).await?;
+                let abs = crate::vfs::path::join(&self.cwd, &name);
+                let data = match self
+                    .sys
+                    .open(self.pid, &abs, crate::process::OpenFlags::read())
+                {
+                    Ok(f) => match self.sys.read_to_end(&f).await {
+                        Ok(d) => d,
+                        Err(crate::process::IoError::Interrupted(i)) => return Err(Flow::Int(i)),
+                        Err(e) => {
+                            self.error_msg(&[&name[..], b": ", e.message().as_bytes()].concat());
+                            self.status = 1;
+                            return Ok(Vec::new());
+                        }
+                    },
+                    Err(e) => {
+                        self.error_msg(&[&name[..], b": ", e.message().as_bytes()].concat());
+                        self.status = 1;
+                        return Ok(Vec::new());
+                    }
+                };
+                self.sys.meter.release(data.len() as u64);
+                self.status = 0;
+                let mut out = data;
+                out.retain(|&b| b != 0);
+                while out.last() == Some(&b'\n') {
+                    out.pop();
+                }
+                return Ok(out);
+            }
             let (r, w) = self.sys.pipe();
             let body = prog.body.clone();
             let cmd = Command::Compound(
@@ -818,5 +850,30 @@ impl Shell {
         self.sys.set_fd(self.pid, fd, Some(mine));
         self.procsub_fds.push(fd);
         Ok(format!("/dev/fd/{fd}").into_bytes())
+    }
+}
+
+/// The target of `$(< file)`: a program that is one simple command with no words, no
+/// assignments and a single `<` redirection.
+fn lone_input_redirect(prog: &Program) -> Option<&Word> {
+    let [item] = prog.body.items.as_slice() else {
+        return None;
+    };
+    if item.background || !item.and_or.rest.is_empty() || item.and_or.first.negated {
+        return None;
+    }
+    let [Command::Simple(sc)] = item.and_or.first.commands.as_slice() else {
+        return None;
+    };
+    if !sc.words.is_empty() || !sc.assigns.is_empty() {
+        return None;
+    }
+    match sc.redirects.as_slice() {
+        [Redirect {
+            fd: None | Some(RedirFd::Num(0)),
+            op: RedirOp::In,
+            target: RedirTarget::Word(w),
+        }] => Some(w),
+        _ => None,
     }
 }

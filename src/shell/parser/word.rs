@@ -550,6 +550,30 @@ impl Parser<'_> {
                 let prog = self.parse_sub_program(b')')?;
                 acc.push(WordPart::CmdSub(Rc::new(prog)));
             }
+            Some(b'[') => {
+                // `$[ expr ]`: the old spelling of `$(( expr ))`.
+                let start = self.pos + 2;
+                let mut depth = 0i32;
+                let mut i = start;
+                while i < self.src.len() {
+                    match self.src[i] {
+                        b'[' => depth += 1,
+                        b']' if depth == 0 => break,
+                        b']' => depth -= 1,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                if i >= self.src.len() {
+                    return Err(self.eof_error("`]'"));
+                }
+                let text = self.src[start..i].to_vec();
+                let line = self.line;
+                while self.pos <= i {
+                    self.bump();
+                }
+                acc.push(WordPart::Arith(parse_arith_text(&text, line)?));
+            }
             Some(b'{') => {
                 let start = self.pos;
                 let line = self.line;
