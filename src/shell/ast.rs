@@ -233,6 +233,9 @@ pub struct HereDoc {
 #[derive(Clone, Debug, Default)]
 pub struct Word {
     pub parts: Vec<WordPart>,
+    /// The text as written in the source (empty for words the shell builds itself); used to
+    /// show code back (`type`, `declare -f`).
+    pub raw: Vec<u8>,
 }
 
 #[derive(Clone, Debug)]
@@ -261,9 +264,7 @@ pub enum WordPart {
 
 impl Word {
     pub fn lit(text: &[u8]) -> Word {
-        Word {
-            parts: vec![WordPart::Lit(text.to_vec())],
-        }
+        Word { parts: vec![WordPart::Lit(text.to_vec())], raw: text.to_vec() }
     }
 
     /// The word's text if it is a single unquoted literal (reserved words, names).

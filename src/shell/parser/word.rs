@@ -68,9 +68,7 @@ pub(crate) fn parse_arith_text(text: &[u8], line: u32) -> R<Word> {
         },
         0,
     )?;
-    Ok(Word {
-        parts: strip_arith_quotes(parts),
-    })
+    Ok(Word { parts: strip_arith_quotes(parts), raw: text.to_vec() })
 }
 
 /// Double quotes inside arithmetic are removed (`$(( "1" + 2 ))` is 3).
@@ -82,7 +80,7 @@ fn strip_arith_quotes(parts: Vec<WordPart>) -> Vec<WordPart> {
 pub(crate) fn parse_subscript_text(text: &[u8], line: u32) -> R<Word> {
     let mut p = Parser::new(text, line);
     let parts = p.read_parts(Ctx::Subscript, 0)?;
-    Ok(Word { parts })
+    Ok(Word { parts, raw: Vec::new() })
 }
 
 /// Parses an unquoted here-document body: `$` expansions, backquotes and `\$ \` \\ \newline`.
@@ -94,7 +92,7 @@ pub(crate) fn parse_heredoc_text(text: &[u8], line: u32) -> R<Word> {
         },
         0,
     )?;
-    Ok(Word { parts })
+    Ok(Word { parts, raw: Vec::new() })
 }
 
 struct Acc {
@@ -139,7 +137,7 @@ impl Parser<'_> {
         if self.pos == start && !matches!(ctx, Ctx::CasePattern | Ctx::AssignValue) {
             return Err(self.unexpected_here());
         }
-        Ok(Word { parts })
+        Ok(Word { parts, raw: self.src[start..self.pos].to_vec() })
     }
 
     fn unexpected_here(&self) -> ParseError {
@@ -826,7 +824,7 @@ impl Parser<'_> {
                 },
                 0,
             )?;
-            Ok(Word { parts })
+            Ok(Word { parts, raw: Vec::new() })
         };
         let Some(c) = self.peek() else {
             return Err(self.eof_error("`}'"));
