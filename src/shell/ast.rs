@@ -264,7 +264,10 @@ pub enum WordPart {
 
 impl Word {
     pub fn lit(text: &[u8]) -> Word {
-        Word { parts: vec![WordPart::Lit(text.to_vec())], raw: text.to_vec() }
+        Word {
+            parts: vec![WordPart::Lit(text.to_vec())],
+            raw: text.to_vec(),
+        }
     }
 
     /// The word's text if it is a single unquoted literal (reserved words, names).

@@ -432,6 +432,8 @@ pub struct Shell {
     pub script_name: Vec<u8>,
     /// The file each function was defined in (for BASH_SOURCE).
     pub func_files: OrdMap<Vec<u8>, Vec<u8>>,
+    /// Status of the last command substitution run while expanding the current command.
+    pub subst_status: Option<i32>,
     /// `$_`: the last argument of the previous simple command.
     pub last_arg: Vec<u8>,
     /// Array assignments found while expanding a declaration builtin's arguments.
@@ -463,7 +465,7 @@ impl Shell {
             call_stack: Vec::new(),
             depth: 0,
             line: 1,
-            pipestatus: vec![0],
+            pipestatus: Vec::new(),
             errexit_suppressed: 0,
             loop_depth: 0,
             subshell_level: 0,
@@ -482,6 +484,7 @@ impl Shell {
             pending_decl_arrays: Vec::new(),
             stdin_mode: false,
             last_arg: Vec::new(),
+            subst_status: None,
             func_files: OrdMap::new(),
             script_name: Vec::new(),
             mem_held: 0,

@@ -138,12 +138,34 @@ impl Shell {
     }
 
     pub(super) async fn builtin_getopts(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let r = self.getopts_inner(args).await?;
+        if args.len() >= 2 && !crate::shell::parser::is_valid_name(&args[1]) {
+            self.error_msg(
+                format!(
+                    "getopts: `{}': not a valid identifier",
+                    String::from_utf8_lossy(&args[1])
+                )
+                .as_bytes(),
+            );
+            return Ok(1);
+        }
+        Ok(r)
+    }
+
+    async fn getopts_inner(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         if args.len() < 2 {
             self.error_msg(b"getopts: usage: getopts optstring name [arg ...]");
             return Ok(2);
         }
         let optstring = args[0].clone();
         let name = args[1].clone();
+        // An invalid NAME is reported after parsing (OPTIND and OPTARG still move, as in bash).
+        let set_name = |sh: &mut Shell, v: Vec<u8>| -> Res<()> {
+            if crate::shell::parser::is_valid_name(&name) {
+                sh.set_scalar(&name, v)?;
+            }
+            Ok(())
+        };
         let params: Vec<Vec<u8>> = if args.len() > 2 {
             args[2..].to_vec()
         } else {
@@ -169,18 +191,18 @@ impl Shell {
             sh.set_scalar(b"OPTIND", optind.to_string().into_bytes())
         };
         let Some(arg) = params.get(optind - 1).cloned() else {
-            self.set_scalar(&name, b"?".to_vec())?;
+            set_name(self, b"?".to_vec())?;
             finish(self, optind, 0)?;
             return Ok(1);
         };
         if self.getopts_char == 0 {
             if arg.len() < 2 || arg[0] != b'-' {
-                self.set_scalar(&name, b"?".to_vec())?;
+                set_name(self, b"?".to_vec())?;
                 finish(self, optind, 0)?;
                 return Ok(1);
             }
             if arg == b"--" {
-                self.set_scalar(&name, b"?".to_vec())?;
+                set_name(self, b"?".to_vec())?;
                 finish(self, optind + 1, 0)?;
                 return Ok(1);
             }
@@ -198,7 +220,7 @@ impl Shell {
                 } else {
                     self.error_msg_noline(format!("illegal option -- {}", c as char).as_bytes());
                 }
-                self.set_scalar(&name, b"?".to_vec())?;
+                set_name(self, b"?".to_vec())?;
                 if at_end {
                     finish(self, optind + 1, 0)?;
                 } else {
@@ -209,7 +231,7 @@ impl Shell {
             Some(sp) => {
                 let takes_arg = spec.get(sp + 1) == Some(&b':');
                 if !takes_arg {
-                    self.set_scalar(&name, vec![c])?;
+                    set_name(self, vec![c])?;
                     if at_end {
                         finish(self, optind + 1, 0)?;
                     } else {
@@ -219,24 +241,24 @@ impl Shell {
                 }
                 if !at_end {
                     self.set_scalar(b"OPTARG", arg[pos + 1..].to_vec())?;
-                    self.set_scalar(&name, vec![c])?;
+                    set_name(self, vec![c])?;
                     finish(self, optind + 1, 0)?;
                     return Ok(0);
                 }
                 match params.get(optind) {
                     Some(v) => {
                         self.set_scalar(b"OPTARG", v.clone())?;
-                        self.set_scalar(&name, vec![c])?;
+                        set_name(self, vec![c])?;
                         optind += 2;
                         finish(self, optind, 0)?;
                         Ok(0)
                     }
                     None => {
                         if silent {
-                            self.set_scalar(&name, b":".to_vec())?;
+                            set_name(self, b":".to_vec())?;
                             self.set_scalar(b"OPTARG", vec![c])?;
                         } else {
-                            self.set_scalar(&name, b"?".to_vec())?;
+                            set_name(self, b"?".to_vec())?;
                             self.error_msg_noline(
                                 format!("option requires an argument -- {}", c as char).as_bytes(),
                             );
@@ -359,8 +381,53 @@ impl Shell {
     }
 
     pub(super) async fn builtin_dirs(&mut self, name: &str, args: &[Vec<u8>]) -> Res<i32> {
-        match name {
-            "pushd" => {
+        let mut args: Vec<Vec<u8>> = args.to_vec();
+        if args.first().map(|a| &a[..]) == Some(b"--") {
+            args.remove(0);
+        }
+        let (mut clear, mut long, mut per_line, mut numbered) = (false, false, false, false);
+        if name == "dirs" {
+            for a in &args {
+                match &a[..] {
+                    b"-c" => clear = true,
+                    b"-l" => long = true,
+                    b"-p" => per_line = true,
+                    b"-v" => {
+                        per_line = true;
+                        numbered = true
+                    }
+                    _ => {
+                        let what = if a.first() == Some(&b'-') {
+                            "invalid option"
+                        } else {
+                            "invalid argument"
+                        };
+                        self.error_msg(
+                            format!("dirs: {}: {what}", String::from_utf8_lossy(a)).as_bytes(),
+                        );
+                        return Ok(if a.first() == Some(&b'-') { 2 } else { 1 });
+                    }
+                }
+            }
+            if clear {
+                self.dir_stack.clear();
+                return Ok(0);
+            }
+        } else {
+            if let Some(a) = args
+                .first()
+                .filter(|a| a.first() == Some(&b'-') && a.len() > 1)
+            {
+                self.error_msg(
+                    format!("{name}: {}: invalid option", String::from_utf8_lossy(a)).as_bytes(),
+                );
+                return Ok(2);
+            }
+            if args.len() > 1 {
+                self.error_msg(format!("{name}: too many arguments").as_bytes());
+                return Ok(1);
+            }
+            if name == "pushd" {
                 let target = match args.first() {
                     Some(t) => t.clone(),
                     None => match self.dir_stack.pop() {
@@ -377,8 +444,14 @@ impl Shell {
                     return Ok(st);
                 }
                 self.dir_stack.push(old);
-            }
-            "popd" => {
+            } else {
+                if let Some(a) = args.first() {
+                    self.error_msg(
+                        format!("popd: {}: invalid argument", String::from_utf8_lossy(a))
+                            .as_bytes(),
+                    );
+                    return Ok(2);
+                }
                 let Some(top) = self.dir_stack.pop() else {
                     self.error_msg(b"popd: directory stack empty");
                     return Ok(1);
@@ -388,16 +461,11 @@ impl Shell {
                     return Ok(st);
                 }
             }
-            _ => {
-                if args.first().map(|a| &a[..]) == Some(b"-c") {
-                    self.dir_stack.clear();
-                    return Ok(0);
-                }
-            }
         }
         let home = self.get_scalar(b"HOME").unwrap_or_default();
         let show = |p: &[u8]| -> Vec<u8> {
-            if !home.is_empty()
+            if !long
+                && !home.is_empty()
                 && p.starts_with(&home)
                 && (p.len() == home.len() || p[home.len()] == b'/')
             {
@@ -410,8 +478,19 @@ impl Shell {
         for d in self.dir_stack.iter().rev() {
             parts.push(show(d));
         }
-        let line = parts.join(&b' ');
-        self.out_line(&line).await?;
+        if per_line {
+            for (i, p) in parts.iter().enumerate() {
+                let line = if numbered {
+                    [format!("{i:>2}  ").as_bytes(), &p[..]].concat()
+                } else {
+                    p.clone()
+                };
+                self.out_line(&line).await?;
+            }
+        } else {
+            let line = parts.join(&b' ');
+            self.out_line(&line).await?;
+        }
         Ok(0)
     }
 

@@ -302,15 +302,27 @@ impl Shell {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             for (k, v) in entries {
-                if let Some(Value::Str(s)) = &v.value {
-                    let line = [
-                        &k[..],
-                        b"=",
-                        &crate::shell::printf::shell_quote_single(s)[..],
-                    ]
-                    .concat();
-                    self.out_line(&line).await?;
-                }
+                let line = match &v.value {
+                    Some(Value::Str(s)) => [&k[..], b"=", &set_quote(s)[..]].concat(),
+                    Some(_) => {
+                        // Arrays print like `declare -p` without the `declare -a ` prefix.
+                        let full = declare_line(&k, &v, false);
+                        let at = full
+                            .iter()
+                            .position(|&b| b == b' ')
+                            .map(|i| i + 1)
+                            .unwrap_or(0);
+                        let rest = &full[at..];
+                        let at2 = rest
+                            .iter()
+                            .position(|&b| b == b' ')
+                            .map(|i| i + 1)
+                            .unwrap_or(0);
+                        rest[at2..].to_vec()
+                    }
+                    None => continue,
+                };
+                self.out_line(&line).await?;
             }
             return Ok(0);
         }
@@ -394,24 +406,29 @@ impl Shell {
         let mut print = false;
         let mut names = Vec::new();
         for a in args {
-            match &a[..] {
-                b"-s" => set = Some(true),
-                b"-u" => set = Some(false),
-                b"-q" => quiet = true,
-                b"-o" => use_o = true,
-                b"-p" => print = true,
-                b"-pq" | b"-qp" => {
-                    print = true;
-                    quiet = true;
+            if a.len() > 1
+                && a[0] == b'-'
+                && names.is_empty()
+                && a[1..].iter().all(|c| b"supqo".contains(c))
+            {
+                for &c in &a[1..] {
+                    match c {
+                        b's' => set = Some(true),
+                        b'u' => set = Some(false),
+                        b'q' => quiet = true,
+                        b'o' => use_o = true,
+                        _ => print = true,
+                    }
                 }
-                _ if a.first() == Some(&b'-') && names.is_empty() => {
-                    self.error_msg(
-                        format!("shopt: {}: invalid option", String::from_utf8_lossy(a)).as_bytes(),
-                    );
-                    return Ok(2);
-                }
-                _ => names.push(String::from_utf8_lossy(a).into_owned()),
+                continue;
             }
+            if a.first() == Some(&b'-') && names.is_empty() && a.len() > 1 {
+                self.error_msg(
+                    format!("shopt: {}: invalid option", String::from_utf8_lossy(a)).as_bytes(),
+                );
+                return Ok(2);
+            }
+            names.push(String::from_utf8_lossy(a).into_owned());
         }
         let known = |n: &str| {
             if use_o {
@@ -515,14 +532,8 @@ fn declare_line(name: &[u8], v: &Var, export_form: bool) -> Vec<u8> {
     match &v.value {
         None => {}
         Some(Value::Str(s)) => {
-            out.extend_from_slice(b"=\"");
-            for &c in s {
-                if matches!(c, b'"' | b'\\' | b'$' | b'`') {
-                    out.push(b'\\');
-                }
-                out.push(c);
-            }
-            out.push(b'"');
+            out.push(b'=');
+            out.extend_from_slice(&dq(s));
         }
         Some(Value::Indexed(m)) => {
             out.extend_from_slice(b"=(");
@@ -548,7 +559,62 @@ fn declare_line(name: &[u8], v: &Var, export_form: bool) -> Vec<u8> {
     out
 }
 
+/// `$'...'` quoting, as bash uses for values with control characters.
+pub(crate) fn ansi_c_quote(s: &[u8]) -> Vec<u8> {
+    let mut out = b"$'".to_vec();
+    for &c in s {
+        match c {
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            7 => out.extend_from_slice(b"\\a"),
+            8 => out.extend_from_slice(b"\\b"),
+            11 => out.extend_from_slice(b"\\v"),
+            12 => out.extend_from_slice(b"\\f"),
+            27 => out.extend_from_slice(b"\\E"),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\'' => out.extend_from_slice(b"\\'"),
+            c if c < 0x20 || c == 0x7f => out.extend_from_slice(format!("\\{c:03o}").as_bytes()),
+            c => out.push(c),
+        }
+    }
+    out.push(b'\'');
+    out
+}
+
+fn has_control(s: &[u8]) -> bool {
+    s.iter().any(|&c| c < 0x20 || c == 0x7f)
+}
+
+/// How `set` shows a scalar value: bare when safe, `'...'` when it has shell
+/// metacharacters, `$'...'` when it has control characters.
+pub(crate) fn set_quote(s: &[u8]) -> Vec<u8> {
+    if has_control(s) {
+        return ansi_c_quote(s);
+    }
+    let special = |b: u8| b" \t'\"\\|&;()<>!{}*[?]^$`#~=%".contains(&b);
+    if !s.is_empty() && !s.iter().any(|&b| special(b)) {
+        return s.to_vec();
+    }
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![b'\''];
+    for &b in s {
+        if b == b'\'' {
+            out.extend_from_slice(b"'\\''");
+        } else {
+            out.push(b);
+        }
+    }
+    out.push(b'\'');
+    out
+}
+
 fn dq(s: &[u8]) -> Vec<u8> {
+    if has_control(s) {
+        return ansi_c_quote(s);
+    }
     let mut out = vec![b'"'];
     for &c in s {
         if matches!(c, b'"' | b'\\' | b'$' | b'`') {

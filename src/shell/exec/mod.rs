@@ -776,6 +776,7 @@ impl Shell {
                 };
                 self.sys.meter.release(data.len() as u64);
                 self.status = 0;
+                self.subst_status = Some(0);
                 let mut out = data;
                 out.retain(|&b| b != 0);
                 while out.last() == Some(&b'\n') {
@@ -809,6 +810,7 @@ impl Shell {
             let s = self.wait_child(pid).await?;
             self.sys.meter.release(out.len() as u64);
             self.status = s;
+            self.subst_status = Some(s);
             let mut out = out;
             if out.contains(&0) {
                 // Shell strings cannot hold NUL; bash drops them with a warning.

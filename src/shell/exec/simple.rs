@@ -17,7 +17,10 @@ impl Shell {
             self.run_debug_trap().await?;
         }
         self.pending_decl_arrays.clear();
+        // A command substitution in the words sets `$?`; an empty command keeps that status.
+        self.subst_status = None;
         let argv = self.expand_words(&sc.words).await?;
+        let subst_status = self.subst_status.unwrap_or(0);
         if self.opts.noexec {
             return Ok(0);
         }
@@ -26,7 +29,7 @@ impl Shell {
         }
         if argv.is_empty() {
             // Assignments only (their values may run substitutions, whose status counts).
-            self.status = 0;
+            self.status = subst_status;
             for a in &sc.assigns {
                 self.do_assign(a).await?;
                 if self.opts.xtrace {

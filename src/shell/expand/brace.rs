@@ -40,7 +40,10 @@ fn to_word(toks: &[Tok]) -> Word {
     if !lit.is_empty() {
         parts.push(WordPart::Lit(lit));
     }
-    Word { parts, raw: Vec::new() }
+    Word {
+        parts,
+        raw: Vec::new(),
+    }
 }
 
 /// Most words one brace expression may produce.

@@ -105,7 +105,10 @@ impl Shell {
                     index = Some(match sub {
                         b"@" => Subscript::At,
                         b"*" => Subscript::Star,
-                        _ => Subscript::Expr(Word { parts: vec![WordPart::Lit(sub.to_vec())], raw: sub.to_vec() }),
+                        _ => Subscript::Expr(Word {
+                            parts: vec![WordPart::Lit(sub.to_vec())],
+                            raw: sub.to_vec(),
+                        }),
                     });
                     name = target[..open].to_vec();
                 } else {

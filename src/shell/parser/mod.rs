@@ -915,7 +915,10 @@ impl<'a> Parser<'a> {
                 let start = self.pos;
                 if let Some(a) = self.try_parse_assignment()? {
                     let w = match a.value.clone() {
-                        AssignValue::Array(_) => Word { parts: vec![WordPart::DeclArray(Rc::new(a.clone()))], raw: self.src[start..self.pos].to_vec() },
+                        AssignValue::Array(_) => Word {
+                            parts: vec![WordPart::DeclArray(Rc::new(a.clone()))],
+                            raw: self.src[start..self.pos].to_vec(),
+                        },
                         AssignValue::Scalar(v) => {
                             let mut prefix = self.src[start..]
                                 .iter()
@@ -927,7 +930,10 @@ impl<'a> Parser<'a> {
                             if !v.parts.is_empty() {
                                 parts.push(WordPart::DQuoted(v.parts));
                             }
-                            Word { parts, raw: self.src[start..self.pos].to_vec() }
+                            Word {
+                                parts,
+                                raw: self.src[start..self.pos].to_vec(),
+                            }
                         }
                     };
                     cmd.words.push(w);
@@ -1183,7 +1189,10 @@ impl<'a> Parser<'a> {
             }
             // bash accepts a here-document ended by end of file (with a warning).
             let word = if doc.quoted {
-                Word { parts: vec![WordPart::Quoted(body.clone())], raw: body }
+                Word {
+                    parts: vec![WordPart::Quoted(body.clone())],
+                    raw: body,
+                }
             } else {
                 word::parse_heredoc_text(&body, start_line)?
             };
@@ -1491,7 +1500,10 @@ pub fn word_source_text(w: &Word) -> Vec<u8> {
                     ParamName::Positional(n) => out.extend_from_slice(n.to_string().as_bytes()),
                 }
             }
-            WordPart::DQuoted(inner) => out.extend_from_slice(&word_source_text(&Word { parts: inner.clone(), raw: Vec::new() })),
+            WordPart::DQuoted(inner) => out.extend_from_slice(&word_source_text(&Word {
+                parts: inner.clone(),
+                raw: Vec::new(),
+            })),
             _ => {}
         }
     }

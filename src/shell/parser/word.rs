@@ -68,7 +68,10 @@ pub(crate) fn parse_arith_text(text: &[u8], line: u32) -> R<Word> {
         },
         0,
     )?;
-    Ok(Word { parts: strip_arith_quotes(parts), raw: text.to_vec() })
+    Ok(Word {
+        parts: strip_arith_quotes(parts),
+        raw: text.to_vec(),
+    })
 }
 
 /// Double quotes inside arithmetic are removed (`$(( "1" + 2 ))` is 3).
@@ -80,7 +83,10 @@ fn strip_arith_quotes(parts: Vec<WordPart>) -> Vec<WordPart> {
 pub(crate) fn parse_subscript_text(text: &[u8], line: u32) -> R<Word> {
     let mut p = Parser::new(text, line);
     let parts = p.read_parts(Ctx::Subscript, 0)?;
-    Ok(Word { parts, raw: Vec::new() })
+    Ok(Word {
+        parts,
+        raw: Vec::new(),
+    })
 }
 
 /// Parses an unquoted here-document body: `$` expansions, backquotes and `\$ \` \\ \newline`.
@@ -92,7 +98,10 @@ pub(crate) fn parse_heredoc_text(text: &[u8], line: u32) -> R<Word> {
         },
         0,
     )?;
-    Ok(Word { parts, raw: Vec::new() })
+    Ok(Word {
+        parts,
+        raw: Vec::new(),
+    })
 }
 
 struct Acc {
@@ -137,7 +146,10 @@ impl Parser<'_> {
         if self.pos == start && !matches!(ctx, Ctx::CasePattern | Ctx::AssignValue) {
             return Err(self.unexpected_here());
         }
-        Ok(Word { parts, raw: self.src[start..self.pos].to_vec() })
+        Ok(Word {
+            parts,
+            raw: self.src[start..self.pos].to_vec(),
+        })
     }
 
     fn unexpected_here(&self) -> ParseError {
@@ -824,7 +836,10 @@ impl Parser<'_> {
                 },
                 0,
             )?;
-            Ok(Word { parts, raw: Vec::new() })
+            Ok(Word {
+                parts,
+                raw: Vec::new(),
+            })
         };
         let Some(c) = self.peek() else {
             return Err(self.eof_error("`}'"));
