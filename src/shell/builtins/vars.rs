@@ -27,6 +27,14 @@ impl Shell {
                         b'i' => ATTR_INTEGER,
                         b'l' => ATTR_LOWER,
                         b'u' => ATTR_UPPER,
+                        // `export -n`: take the export attribute away.
+                        b'n' if which == "export" => {
+                            if on {
+                                remove |= ATTR_EXPORT;
+                                add &= !ATTR_EXPORT;
+                            }
+                            0
+                        }
                         b'n' => ATTR_NAMEREF,
                         b'a' => ATTR_ARRAY,
                         b'A' => ATTR_ASSOC,

@@ -137,7 +137,11 @@ impl Shell {
                     )));
                 }
                 let saved_line = self.line;
-                let r = self.exec_toplevel(&prog, false).await;
+                let r = match self.exec_toplevel(&prog, false).await {
+                    // eval and source stop at an aborted command and fail, like bash.
+                    Err(Flow::Abort(s)) => Ok(s),
+                    other => other,
+                };
                 self.line = saved_line;
                 self.depth -= 1;
                 r

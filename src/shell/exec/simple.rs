@@ -459,11 +459,25 @@ impl Shell {
             } else if a == b"--" {
                 i += 1;
                 break;
-            } else if a == b"-o" || a == b"+o" {
+            } else if a == b"-o" || a == b"+o" || a == b"-O" || a == b"+O" {
+                // -o/+o name: set option; -O/+O name: shopt option.
                 if let Some(n) = argv.get(i + 1) {
-                    opts.push((String::from_utf8_lossy(n).into_owned(), a == b"-o"));
+                    opts.push((String::from_utf8_lossy(n).into_owned(), a[0] == b'-'));
                 }
                 i += 2;
+            } else if a == b"--norc" || a == b"--noprofile" || a == b"--posix" || a == b"--noediting" {
+                // No startup files exist in the simulated machine; these change nothing.
+                if a == b"--posix" {
+                    opts.push(("posix".into(), true));
+                }
+                i += 1;
+            } else if a == b"--rcfile" || a == b"--init-file" {
+                i += 2;
+            } else if a == b"-i" || a == b"-l" || a == b"--login" || a.starts_with(b"--") {
+                let m = format!("{}: {}: option not supported in shellsim\n", String::from_utf8_lossy(&argv[0]), String::from_utf8_lossy(a));
+                self.write_err_now(m.as_bytes());
+                self.sys.telemetry.borrow_mut().note_unsupported(format!("bash {}", String::from_utf8_lossy(a)));
+                return Ok(2);
             } else if a.len() > 1
                 && (a[0] == b'-' || a[0] == b'+')
                 && a[1..].iter().all(|c| c.is_ascii_alphabetic())

@@ -28,7 +28,7 @@ impl Val {
         match self {
             Val::Unset => true,
             Val::Str(s) => colon && s.is_empty(),
-            Val::List(v, _) => v.is_empty() || (colon && v.len() == 1 && v[0].is_empty()),
+            Val::List(v, star) => v.is_empty() || (colon && ((*star && v.iter().all(|e| e.is_empty())) || (v.len() == 1 && v[0].is_empty()))),
         }
     }
 }
@@ -144,6 +144,7 @@ impl Shell {
             && self.opts.nounset
             && !tolerant
             && !(name == b"@" || name == b"*")
+            && !matches!(pe.index, Some(Subscript::At | Subscript::Star))
         {
             let mut msg = name;
             if let Some(Subscript::Expr(_)) = &pe.index {
@@ -494,6 +495,9 @@ impl Shell {
                 let is_array = self.vars.get(name).map(|v| v.is_array()).unwrap_or(false);
                 let is_assoc = self.vars.get(name).map(|v| v.is_assoc()).unwrap_or(false);
                 if matches!(val, Val::Unset) && op != b'a' {
+                    if matches!(pe.index, Some(Subscript::At)) {
+                        return Ok(Expansion::Fields(Vec::new()));
+                    }
                     return Ok(Expansion::Scalar(Vec::new()));
                 }
                 let name = name.to_vec();

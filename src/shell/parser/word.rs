@@ -957,7 +957,15 @@ impl Parser<'_> {
                     }
                     _ => ReplaceMode::First,
                 };
-                let pattern = arg(self, true, true)?;
+                // A `/` right after the operator belongs to the pattern (`${x////c}`).
+                let lead_slash = self.peek() == Some(b'/');
+                if lead_slash {
+                    self.pos += 1;
+                }
+                let mut pattern = arg(self, true, true)?;
+                if lead_slash {
+                    pattern.parts.insert(0, WordPart::Lit(b"/".to_vec()));
+                }
                 let replacement = if self.peek() == Some(b'/') {
                     self.pos += 1;
                     Some(arg(self, false, true)?)
