@@ -134,9 +134,9 @@ pub struct CommandCtx {
     pub env: BTreeMap<Vec<u8>, Vec<u8>>,
     pub cwd: Vec<u8>,
     pub runner: Rc<dyn SubRunner>,
-    write_failed: Cell<bool>,
+    write_failed: Rc<Cell<bool>>,
     /// Set by the command when it used an option or form it only partly models.
-    pub partial: RefCell<Option<String>>,
+    pub partial: Rc<RefCell<Option<String>>>,
 }
 
 impl CommandCtx {
@@ -155,8 +155,8 @@ impl CommandCtx {
             env,
             cwd,
             runner,
-            write_failed: Cell::new(false),
-            partial: RefCell::new(None),
+            write_failed: Rc::new(Cell::new(false)),
+            partial: Rc::new(RefCell::new(None)),
         }
     }
 
@@ -211,6 +211,11 @@ impl CommandCtx {
     /// Whether a write error was reported (the dispatcher turns status 0 into 1 then).
     pub fn write_failed(&self) -> bool {
         self.write_failed.get()
+    }
+
+    /// A handle on the write-error flag that outlives the context (for the dispatcher).
+    pub fn write_failed_flag(&self) -> Rc<Cell<bool>> {
+        self.write_failed.clone()
     }
 
     /// Marks this invocation as only partly modeled (recorded in telemetry).

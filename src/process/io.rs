@@ -21,6 +21,8 @@ pub enum IoError {
     Vfs(VfsError),
     /// No such device or address (`/dev/tty` without a terminal).
     NoDevice,
+    /// Past the process's file-size limit (`ulimit -f`).
+    FileTooLarge,
     Interrupted(Interrupt),
 }
 
@@ -31,6 +33,7 @@ impl IoError {
             IoError::BadFd => "Bad file descriptor",
             IoError::Vfs(e) => e.message(),
             IoError::NoDevice => "No such device or address",
+            IoError::FileTooLarge => "File too large",
             IoError::Interrupted(_) => "Interrupted system call",
         }
     }
@@ -213,6 +216,16 @@ impl Kernel {
                 append,
                 ..
             } => {
+                let limit = self
+                    .with_proc(self.current_pid(), |p| p.max_file_size)
+                    .flatten();
+                if let Some(max) = limit {
+                    let len = self.vfs.borrow().stat(path).map(|s| s.size).unwrap_or(0);
+                    let end = if *append { len } else { offset.get() } + data.len() as u64;
+                    if end > max {
+                        return Err(IoError::FileTooLarge);
+                    }
+                }
                 let mut vfs = self.vfs.borrow_mut();
                 if *append {
                     vfs.write_file(path, data, WriteMode::Append)?;

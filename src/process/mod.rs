@@ -162,6 +162,8 @@ pub struct Proc {
     pub reaped: bool,
     /// File-creation mask (inherited by children).
     pub umask: u32,
+    /// `ulimit -f` in bytes: writes past it fail with EFBIG (inherited by children).
+    pub max_file_size: Option<u64>,
 }
 
 /// Fixed facts of the simulated machine.
@@ -271,16 +273,25 @@ impl Kernel {
         }
         let pid = self.next_pid.get();
         self.next_pid.set(pid + 1);
-        let (fds, pgid, environ, dispositions, umask) = match ppid.and_then(|p| procs.get(&p)) {
-            Some(parent) => (
-                parent.fds.clone(),
-                parent.pgid,
-                parent.environ.clone(),
-                parent.dispositions.clone(),
-                parent.umask,
-            ),
-            None => (BTreeMap::new(), pid, Vec::new(), BTreeMap::new(), 0o022),
-        };
+        let (fds, pgid, environ, dispositions, umask, max_file_size) =
+            match ppid.and_then(|p| procs.get(&p)) {
+                Some(parent) => (
+                    parent.fds.clone(),
+                    parent.pgid,
+                    parent.environ.clone(),
+                    parent.dispositions.clone(),
+                    parent.umask,
+                    parent.max_file_size,
+                ),
+                None => (
+                    BTreeMap::new(),
+                    pid,
+                    Vec::new(),
+                    BTreeMap::new(),
+                    0o022,
+                    None,
+                ),
+            };
         procs.insert(
             pid,
             Proc {
@@ -296,6 +307,7 @@ impl Kernel {
                 dispositions,
                 reaped: false,
                 umask,
+                max_file_size,
             },
         );
         drop(procs);

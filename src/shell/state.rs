@@ -432,6 +432,8 @@ pub struct Shell {
     pub script_name: Vec<u8>,
     /// The file each function was defined in (for BASH_SOURCE).
     pub func_files: OrdMap<Vec<u8>, Vec<u8>>,
+    /// Limits set with `ulimit` (flag → value, None = unlimited).
+    pub ulimits: std::collections::BTreeMap<u8, Option<u64>>,
     /// Status of the last command substitution run while expanding the current command.
     pub subst_status: Option<i32>,
     /// `$_`: the last argument of the previous simple command.
@@ -485,6 +487,7 @@ impl Shell {
             stdin_mode: false,
             last_arg: Vec::new(),
             subst_status: None,
+            ulimits: Default::default(),
             func_files: OrdMap::new(),
             script_name: Vec::new(),
             mem_held: 0,

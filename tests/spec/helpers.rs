@@ -172,6 +172,7 @@ fn python_os_error(e: IoError) -> String {
         IoError::BadFd => 9,
         IoError::BrokenPipe => 32,
         IoError::NoDevice => 6,
+        IoError::FileTooLarge => 27,
         IoError::Interrupted(_) => 4,
         // The VFS's own wording is kept; the number is the generic I/O error.
         IoError::Vfs(_) => 5,

@@ -852,3 +852,125 @@ fn apply_symbolic_umask(umask: u32, text: &str) -> Result<u32, String> {
     }
     Ok(!allowed & 0o777)
 }
+
+/// `ulimit` resources: (flag, description, unit in bytes or 1, default soft value).
+const ULIMITS: &[(u8, &str, &str, Option<u64>)] = &[
+    (
+        b'R',
+        "real-time non-blocking time",
+        "(microseconds, -R)",
+        None,
+    ),
+    (b'c', "core file size", "(blocks, -c)", Some(0)),
+    (b'd', "data seg size", "(kbytes, -d)", None),
+    (b'e', "scheduling priority", "(-e)", Some(0)),
+    (b'f', "file size", "(blocks, -f)", None),
+    (b'i', "pending signals", "(-i)", Some(1024)),
+    (b'l', "max locked memory", "(kbytes, -l)", Some(8192)),
+    (b'm', "max memory size", "(kbytes, -m)", None),
+    (b'n', "open files", "(-n)", Some(1024)),
+    (b'p', "pipe size", "(512 bytes, -p)", Some(8)),
+    (b'q', "POSIX message queues", "(bytes, -q)", Some(819_200)),
+    (b'r', "real-time priority", "(-r)", Some(0)),
+    (b's', "stack size", "(kbytes, -s)", Some(8192)),
+    (b't', "cpu time", "(seconds, -t)", None),
+    (b'u', "max user processes", "(-u)", Some(1024)),
+    (b'v', "virtual memory", "(kbytes, -v)", None),
+    (b'x', "file locks", "(-x)", None),
+];
+
+impl Shell {
+    /// `ulimit`: shows the machine's limits and records new ones. Only the file-size limit
+    /// (`-f`) is enforced (writes past it fail with "File too large"); others are recorded
+    /// and shown but noted as unmodeled.
+    pub(super) async fn builtin_ulimit(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut resource = b'f';
+        let mut all = false;
+        let mut value: Option<Vec<u8>> = None;
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a == b"--" {
+                value = args.get(i + 1).cloned();
+                if args.len() > i + 2 {
+                    self.error_msg(b"ulimit: too many arguments");
+                    return Ok(2);
+                }
+                break;
+            }
+            if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(|c| c.is_ascii_alphabetic()) {
+                for &c in &a[1..] {
+                    match c {
+                        b'a' => all = true,
+                        b'H' | b'S' => {}
+                        c if ULIMITS.iter().any(|(f, ..)| *f == c) => resource = c,
+                        c => {
+                            self.error_msg(
+                                format!("ulimit: -{}: invalid option", c as char).as_bytes(),
+                            );
+                            return Ok(2);
+                        }
+                    }
+                }
+            } else if value.is_none() {
+                value = Some(a.clone());
+            } else {
+                self.error_msg(b"ulimit: too many arguments");
+                return Ok(2);
+            }
+            i += 1;
+        }
+        let current = |sh: &Shell, flag: u8| -> Option<u64> {
+            match sh.ulimits.get(&flag) {
+                Some(v) => *v,
+                None => ULIMITS
+                    .iter()
+                    .find(|(f, ..)| *f == flag)
+                    .and_then(|(.., d)| *d),
+            }
+        };
+        let show = |v: Option<u64>| {
+            v.map(|n| n.to_string())
+                .unwrap_or_else(|| "unlimited".into())
+        };
+        if all {
+            for (flag, desc, unit, _) in ULIMITS {
+                let line = format!("{desc:<20} {unit:>19} {}", show(current(self, *flag)));
+                self.out_line(line.as_bytes()).await?;
+            }
+            return Ok(0);
+        }
+        match value {
+            None => {
+                let v = show(current(self, resource));
+                self.out_line(v.as_bytes()).await?;
+                Ok(0)
+            }
+            Some(v) => {
+                let text = String::from_utf8_lossy(&v).into_owned();
+                let parsed = if text == "unlimited" || text == "hard" || text == "soft" {
+                    None
+                } else {
+                    match text.parse::<u64>() {
+                        Ok(n) => Some(n),
+                        Err(_) => {
+                            self.error_msg(format!("ulimit: {text}: invalid number").as_bytes());
+                            return Ok(1);
+                        }
+                    }
+                };
+                self.ulimits.insert(resource, parsed);
+                if resource == b'f' {
+                    let bytes = parsed.map(|n| n.saturating_mul(1024));
+                    self.sys.with_proc(self.pid, |p| p.max_file_size = bytes);
+                } else {
+                    self.sys.telemetry.borrow_mut().note_unsupported(format!(
+                        "ulimit -{}: recorded, not enforced",
+                        resource as char
+                    ));
+                }
+                Ok(0)
+            }
+        }
+    }
+}

@@ -12,7 +12,7 @@ use crate::process::Interrupt;
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
 const UNIMPLEMENTED: &[&str] = &[
     "bind", "complete", "compgen", "compopt", "coproc", "disown", "enable", "fc", "fg", "bg",
-    "history", "logout", "suspend", "ulimit", "jobs",
+    "history", "logout", "suspend", "jobs",
 ];
 
 /// Names `type` reports as builtins.
@@ -59,6 +59,7 @@ pub const BUILTINS: &[&str] = &[
     "true",
     "type",
     "typeset",
+    "ulimit",
     "umask",
     "unalias",
     "unset",
@@ -127,6 +128,7 @@ impl Shell {
             "caller" => self.builtin_caller(args).await,
             "hash" => self.builtin_hash(args).await,
             "times" => self.builtin_times().await,
+            "ulimit" => self.builtin_ulimit(args).await,
             "alias" => self.builtin_alias(args).await,
             "unalias" => self.builtin_unalias(args),
             "command" => return Some(self.builtin_command(args).await),

@@ -317,11 +317,14 @@ impl Shell {
                     runner,
                 );
                 let partial_cell = ctx.partial.clone();
+                let write_failed = ctx.write_failed_flag();
                 let wf = Rc::new(std::cell::Cell::new(false));
                 let fut = (e.run)(ctx);
                 let r = fut.await;
                 let _ = wf;
                 let status = match r {
+                    // A command that reported a write error fails even if it said 0.
+                    Ok(0) if write_failed.get() => 1,
                     Ok(s) => s,
                     Err(Interrupt::Signal(sig)) => 128 + sig,
                     Err(i) => return Err(Flow::Int(i)),
@@ -465,7 +468,11 @@ impl Shell {
                     opts.push((String::from_utf8_lossy(n).into_owned(), a[0] == b'-'));
                 }
                 i += 2;
-            } else if a == b"--norc" || a == b"--noprofile" || a == b"--posix" || a == b"--noediting" {
+            } else if a == b"--norc"
+                || a == b"--noprofile"
+                || a == b"--posix"
+                || a == b"--noediting"
+            {
                 // No startup files exist in the simulated machine; these change nothing.
                 if a == b"--posix" {
                     opts.push(("posix".into(), true));
@@ -474,9 +481,16 @@ impl Shell {
             } else if a == b"--rcfile" || a == b"--init-file" {
                 i += 2;
             } else if a == b"-i" || a == b"-l" || a == b"--login" || a.starts_with(b"--") {
-                let m = format!("{}: {}: option not supported in shellsim\n", String::from_utf8_lossy(&argv[0]), String::from_utf8_lossy(a));
+                let m = format!(
+                    "{}: {}: option not supported in shellsim\n",
+                    String::from_utf8_lossy(&argv[0]),
+                    String::from_utf8_lossy(a)
+                );
                 self.write_err_now(m.as_bytes());
-                self.sys.telemetry.borrow_mut().note_unsupported(format!("bash {}", String::from_utf8_lossy(a)));
+                self.sys
+                    .telemetry
+                    .borrow_mut()
+                    .note_unsupported(format!("bash {}", String::from_utf8_lossy(a)));
                 return Ok(2);
             } else if a.len() > 1
                 && (a[0] == b'-' || a[0] == b'+')

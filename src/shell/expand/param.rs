@@ -28,7 +28,12 @@ impl Val {
         match self {
             Val::Unset => true,
             Val::Str(s) => colon && s.is_empty(),
-            Val::List(v, star) => v.is_empty() || (colon && ((*star && v.iter().all(|e| e.is_empty())) || (v.len() == 1 && v[0].is_empty()))),
+            Val::List(v, star) => {
+                v.is_empty()
+                    || (colon
+                        && ((*star && v.iter().all(|e| e.is_empty()))
+                            || (v.len() == 1 && v[0].is_empty())))
+            }
         }
     }
 }
