@@ -986,8 +986,7 @@ impl<'s> Printer<'s> {
                 s -= 1;
             }
             let mut body = Vec::new();
-            for k in s..e {
-                let (a, b) = spans[k];
+            for (k, &(a, b)) in spans.iter().enumerate().take(e).skip(s) {
                 let text = strip(&src[a..b]);
                 if continued(k) {
                     body.extend_from_slice(&text[..text.len() - 1]);

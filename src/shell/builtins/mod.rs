@@ -378,6 +378,15 @@ impl Shell {
         });
         let r = self.run_source(&data, b"source").await;
         self.call_stack.pop();
+        // The RETURN trap runs when a sourced file finishes.
+        if let Some(cmd) = self.traps.get(&-3).cloned().filter(|c| !c.is_empty() && !self.in_trap) {
+            let saved = self.status;
+            self.in_trap = true;
+            let tr = self.run_source(&cmd, b"trap").await;
+            self.in_trap = false;
+            tr?;
+            self.status = saved;
+        }
         self.source_name = saved_source;
         if let Some(p) = saved_pos {
             self.positional = p;

@@ -335,10 +335,15 @@ impl Shell {
                 return Ok(self.set_pipestatus(statuses));
             }
             let stderr_too = pl.pipe_stderr.get(i).copied().unwrap_or(false);
+            // Pipeline stages keep the DEBUG trap (bash runs it in each stage).
+            let debug_trap = self.traps.get(&-2).cloned();
             let stdin = prev_read.take();
             let cmd = cmd.clone();
             let pid = self
                 .spawn_child(b"pipeline", move |sh: &mut Shell| {
+                    if let Some(d) = debug_trap {
+                        sh.traps.insert(-2, d);
+                    }
                     if let Some(r) = stdin {
                         sh.sys.set_fd(sh.pid, 0, Some(r));
                     }
@@ -559,6 +564,11 @@ impl Shell {
                 let r: Res<i32> = async {
                     for it in items {
                         self.sys.charge(cost::EXEC_NODE)?;
+                        // Each iteration runs the DEBUG trap on the `for` line.
+                        self.line = *line;
+                        if !self.traps.is_empty() {
+                            self.run_debug_trap().await?;
+                        }
                         self.set_scalar(var, it)?;
                         match self.exec_list(body).await {
                             Ok(s) => status = s,
@@ -595,6 +605,7 @@ impl Shell {
                 let r: Res<i32> = async {
                     loop {
                         self.sys.charge(cost::EXEC_NODE)?;
+                        self.line = *line;
                         if let Some(w) = cond {
                             let t = self.expand_single(w).await?;
                             match self.arith_status(&t, "((: ")? {
@@ -610,6 +621,7 @@ impl Shell {
                             Err(Flow::Continue(_)) => {}
                             Err(e) => return Err(e),
                         }
+                        self.line = *line;
                         if let Some(w) = step {
                             let t = self.expand_single(w).await?;
                             if self.arith_status(&t, "((: ")?.is_err() {
@@ -634,6 +646,7 @@ impl Shell {
                 Ok(2)
             }
             CompoundCommand::Case { word, arms } => {
+                self.run_debug_trap().await?;
                 let subject = self.expand_single(word).await?;
                 let mut status = 0;
                 let mut i = 0;
