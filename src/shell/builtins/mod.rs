@@ -748,7 +748,7 @@ impl Shell {
                 let name = trap_name(sig);
                 let line = [
                     b"trap -- ",
-                    &crate::shell::printf::shell_quote_single(&cmd)[..],
+                    &single_quote(&cmd)[..],
                     b" ",
                     name.as_bytes(),
                 ]
@@ -849,4 +849,18 @@ fn trap_name(sig: i32) -> String {
             .map(|s| format!("SIG{s}"))
             .unwrap_or_else(|| n.to_string()),
     }
+}
+
+/// `'...'` quoting with `'\''` for embedded quotes (how `trap` shows its commands).
+fn single_quote(s: &[u8]) -> Vec<u8> {
+    let mut out = vec![b'\''];
+    for &b in s {
+        if b == b'\'' {
+            out.extend_from_slice(b"'\\''");
+        } else {
+            out.push(b);
+        }
+    }
+    out.push(b'\'');
+    out
 }
