@@ -165,35 +165,61 @@ impl Shell {
             },
             Some(t) => t.clone(),
         };
-        let joined = path::join(&self.cwd, &target);
-        let new = if physical {
-            self.sys
-                .vfs
-                .borrow()
-                .canonicalize(&joined)
-                .unwrap_or_else(|_| path::normalize(&joined))
-        } else {
-            path::normalize(&joined)
-        };
-        let st = self.sys.vfs.borrow().stat(&new);
-        match st {
-            Ok(s) if s.file_type == FileType::Dir => {}
-            Ok(_) => {
-                self.error_msg(
-                    format!("cd: {}: Not a directory", String::from_utf8_lossy(&target)).as_bytes(),
-                );
-                return Ok(1);
-            }
-            Err(e) => {
-                self.error_msg(
-                    format!("cd: {}: {}", String::from_utf8_lossy(&target), e.message()).as_bytes(),
-                );
-                return Ok(1);
+        // CDPATH applies to relative names that do not start with `.`.
+        let mut candidates: Vec<(Vec<u8>, bool)> = Vec::new();
+        if !target.starts_with(b"/") && !target.starts_with(b".") {
+            if let Some(cdpath) = self.get_scalar(b"CDPATH") {
+                for dir in cdpath.split(|&b| b == b':').filter(|d| !d.is_empty()) {
+                    candidates.push((path::join(&path::join(&self.cwd, dir), &target), true));
+                }
             }
         }
+        candidates.push((path::join(&self.cwd, &target), false));
+        let mut chosen = None;
+        let mut last_err = None;
+        for (joined, via_cdpath) in candidates {
+            // `..` is taken logically, but what it leaves must exist physically first
+            // (`cd missing/..` fails like in bash).
+            let physical_ok = self.sys.vfs.borrow().stat(&joined);
+            let new = if physical {
+                self.sys
+                    .vfs
+                    .borrow()
+                    .canonicalize(&joined)
+                    .unwrap_or_else(|_| path::normalize(&joined))
+            } else {
+                path::normalize(&joined)
+            };
+            let st = self.sys.vfs.borrow().stat(&new);
+            match (physical_ok, st) {
+                (Ok(_), Ok(s)) if s.file_type == FileType::Dir => {
+                    chosen = Some((new, via_cdpath));
+                    break;
+                }
+                (Ok(_), Ok(_)) => last_err = Some("Not a directory"),
+                (Err(e), _) | (_, Err(e)) => last_err = Some(e.message()),
+            }
+        }
+        let Some((new, via_cdpath)) = chosen else {
+            self.error_msg(
+                format!(
+                    "cd: {}: {}",
+                    String::from_utf8_lossy(&target),
+                    last_err.unwrap_or("No such file or directory")
+                )
+                .as_bytes(),
+            );
+            return Ok(1);
+        };
+        let print = print || via_cdpath;
         let old = std::mem::replace(&mut self.cwd, new.clone());
         self.set_scalar(b"OLDPWD", old)?;
         self.set_scalar(b"PWD", new.clone())?;
+        for n in [&b"OLDPWD"[..], b"PWD"] {
+            if let Some(v) = self.vars.get_mut(n) {
+                v.attrs |= crate::shell::vars::ATTR_EXPORT;
+            }
+        }
         self.sys.with_proc(self.pid, |p| p.cwd = new.clone());
         if print {
             self.out_line(&new).await?;

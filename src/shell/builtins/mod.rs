@@ -379,7 +379,12 @@ impl Shell {
         let r = self.run_source(&data, b"source").await;
         self.call_stack.pop();
         // The RETURN trap runs when a sourced file finishes.
-        if let Some(cmd) = self.traps.get(&-3).cloned().filter(|c| !c.is_empty() && !self.in_trap) {
+        if let Some(cmd) = self
+            .traps
+            .get(&-3)
+            .cloned()
+            .filter(|c| !c.is_empty() && !self.in_trap)
+        {
             let saved = self.status;
             self.in_trap = true;
             let tr = self.run_source(&cmd, b"trap").await;
@@ -746,13 +751,7 @@ impl Shell {
                 self.traps.iter().map(|(k, v)| (*k, v.clone())).collect();
             for (sig, cmd) in traps {
                 let name = trap_name(sig);
-                let line = [
-                    b"trap -- ",
-                    &single_quote(&cmd)[..],
-                    b" ",
-                    name.as_bytes(),
-                ]
-                .concat();
+                let line = [b"trap -- ", &single_quote(&cmd)[..], b" ", name.as_bytes()].concat();
                 self.out_line(&line).await?;
             }
             return Ok(0);

@@ -81,7 +81,7 @@ impl Shell {
             for n in list {
                 match self.funcs.get(&n).cloned() {
                     Some(def) => {
-                        let mut text = def.source.clone();
+                        let mut text = crate::shell::print::function_text(&def);
                         if !print && args.iter().any(|a| a.contains(&b'F')) {
                             text = [b"declare -f ", &n[..]].concat();
                         }

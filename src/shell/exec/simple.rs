@@ -60,32 +60,13 @@ impl Shell {
         // Prefix assignments: temporary for the command.
         let mut temp_env: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
         let mut saved_vars: Vec<(Vec<u8>, Option<Var>)> = Vec::new();
-        let is_special = matches!(
-            &name[..],
-            b"export"
-                | b"readonly"
-                | b"eval"
-                | b"set"
-                | b"unset"
-                | b":"
-                | b"."
-                | b"source"
-                | b"exec"
-                | b"exit"
-                | b"return"
-                | b"shift"
-                | b"trap"
-                | b"break"
-                | b"continue"
-        );
+        // In bash (not POSIX mode) prefix assignments are temporary for every command.
         for a in &sc.assigns {
             let v = match &a.value {
                 AssignValue::Scalar(w) => self.expand_single(w).await?,
                 AssignValue::Array(_) => Vec::new(),
             };
-            if !is_special {
-                saved_vars.push((a.name.clone(), self.vars.get(&a.name).cloned()));
-            }
+            saved_vars.push((a.name.clone(), self.vars.get(&a.name).cloned()));
             self.assign_scalar(&a.name, v.clone(), a.append)?;
             if let Some(var) = self.vars.get_mut(&a.name) {
                 var.attrs |= ATTR_EXPORT;

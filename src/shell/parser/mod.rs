@@ -1140,7 +1140,12 @@ impl<'a> Parser<'a> {
         }
         let w = self.read_word()?;
         let quoted = w.parts.iter().any(|p| !matches!(p, WordPart::Lit(_)));
-        let delimiter = word::literal_text(&w);
+        // The delimiter is the word as written, with quotes removed and nothing expanded.
+        let delimiter = if w.raw.is_empty() {
+            word::literal_text(&w)
+        } else {
+            remove_quotes(&w.raw)
+        };
         let doc = Rc::new(HereDoc {
             quoted,
             strip_tabs,
@@ -1506,6 +1511,28 @@ pub fn word_source_text(w: &Word) -> Vec<u8> {
             })),
             _ => {}
         }
+    }
+    out
+}
+
+/// Quote removal on raw word text (here-document delimiters): drops unescaped `'` and `"`
+/// and the backslash of `\x`.
+fn remove_quotes(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    let mut quote: Option<u8> = None;
+    while i < raw.len() {
+        let b = raw[i];
+        match (quote, b) {
+            (None, b'\'' | b'"') => quote = Some(b),
+            (Some(q), _) if b == q => quote = None,
+            (None, b'\\') | (Some(b'"'), b'\\') if i + 1 < raw.len() => {
+                i += 1;
+                out.push(raw[i]);
+            }
+            _ => out.push(b),
+        }
+        i += 1;
     }
     out
 }

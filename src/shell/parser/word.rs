@@ -234,7 +234,8 @@ impl Parser<'_> {
                         acc.lit.push(b);
                         self.pos += 1;
                         continue;
-                    } else if (regex_parens > 0 && matches!(b, b' ' | b'\t' | b'|' | b'<' | b'>'))
+                    } else if (regex_parens > 0
+                        && matches!(b, b' ' | b'\t' | b'|' | b'<' | b'>' | b';' | b'&'))
                         || (b == b'|' && !self.starts_with(b"||"))
                     {
                         acc.lit.push(b);
