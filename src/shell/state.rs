@@ -434,6 +434,8 @@ pub struct Shell {
     pub func_files: OrdMap<Vec<u8>, Vec<u8>>,
     /// Limits set with `ulimit` (flag → value, None = unlimited).
     pub ulimits: std::collections::BTreeMap<u8, Option<u64>>,
+    /// The last list item failed in a way `set -e` ignores (for compound commands).
+    pub errexit_exempt: bool,
     /// Status of the last command substitution run while expanding the current command.
     pub subst_status: Option<i32>,
     /// `$_`: the last argument of the previous simple command.
@@ -487,6 +489,7 @@ impl Shell {
             stdin_mode: false,
             last_arg: Vec::new(),
             subst_status: None,
+            errexit_exempt: false,
             ulimits: Default::default(),
             func_files: OrdMap::new(),
             script_name: Vec::new(),

@@ -168,6 +168,7 @@ impl Shell {
                 }
                 let (s, eligible) = self.exec_and_or(&item.and_or).await?;
                 status = s;
+                self.errexit_exempt = s != 0 && !eligible;
                 if s != 0 && eligible && self.errexit_suppressed == 0 {
                     self.run_err_trap(s).await?;
                     if self.opts.errexit {
@@ -244,6 +245,7 @@ impl Shell {
     /// Returns the status and whether `set -e` may act on it (the last pipeline ran and was
     /// not negated).
     async fn exec_and_or(&mut self, ao: &AndOr) -> Res<(i32, bool)> {
+        self.errexit_exempt = false;
         let suppress = !ao.rest.is_empty();
         if suppress {
             self.errexit_suppressed += 1;
@@ -254,6 +256,7 @@ impl Shell {
         }
         let mut status = first?;
         let mut eligible = !ao.first.negated && ao.rest.is_empty();
+        let mut last_pl = &ao.first;
         for (i, (op, pl)) in ao.rest.iter().enumerate() {
             let run = match op {
                 AndOrOp::And => status == 0,
@@ -272,6 +275,16 @@ impl Shell {
             }
             status = r?;
             eligible = last && !pl.negated;
+            last_pl = pl;
+        }
+        // A compound command (not a subshell) that failed only because of a command whose
+        // failure `set -e` ignores does not trigger `set -e` either (POSIX).
+        if eligible && status != 0 && self.errexit_exempt {
+            if let [Command::Compound(c, _, _)] = last_pl.commands.as_slice() {
+                if !matches!(**c, CompoundCommand::Subshell(_)) {
+                    eligible = false;
+                }
+            }
         }
         Ok((status, eligible))
     }
@@ -684,6 +697,10 @@ impl Shell {
                 self.line = *line;
                 self.run_debug_trap().await?;
                 let t = self.expand_single(w).await?;
+                if self.opts.xtrace {
+                    let line = [b"(( ", &t[..], b" ))"].concat();
+                    self.xtrace_line(&line).await?;
+                }
                 let s = match self.arith_status(&t, "((: ")? {
                     Ok(v) => i32::from(v == 0),
                     Err(()) => 1,

@@ -31,16 +31,17 @@ impl Shell {
             // Assignments only (their values may run substitutions, whose status counts).
             self.status = subst_status;
             for a in &sc.assigns {
-                self.do_assign(a).await?;
-                if self.opts.xtrace {
-                    let v = self.get_scalar(&a.name).unwrap_or_default();
-                    let line = [
-                        &a.name[..],
-                        if a.append { b"+=" } else { b"=" },
-                        &xtrace_quote(&v)[..],
-                    ]
-                    .concat();
-                    self.xtrace_line(&line).await?;
+                match (&a.value, &a.index) {
+                    (AssignValue::Scalar(w), None) => {
+                        // Traced after expansion and before the assignment, like bash.
+                        let v = self.expand_single(w).await?;
+                        if self.opts.xtrace {
+                            let line = [&a.name[..], if a.append { b"+=" } else { b"=" }, &xtrace_quote(&v)[..]].concat();
+                            self.xtrace_line(&line).await?;
+                        }
+                        self.assign_scalar(&a.name, v, a.append)?;
+                    }
+                    _ => self.do_assign(a).await?,
                 }
             }
             let status = self.status;
@@ -66,10 +67,22 @@ impl Shell {
                 AssignValue::Scalar(w) => self.expand_single(w).await?,
                 AssignValue::Array(_) => Vec::new(),
             };
-            saved_vars.push((a.name.clone(), self.vars.get(&a.name).cloned()));
-            self.assign_scalar(&a.name, v.clone(), a.append)?;
-            if let Some(var) = self.vars.get_mut(&a.name) {
-                var.attrs |= ATTR_EXPORT;
+            // In POSIX mode assignments before special builtins stay; otherwise they last
+            // for the command only.
+            let special = self.opts.posix && is_special_builtin(&name);
+            if !special {
+                saved_vars.push((a.name.clone(), self.vars.get(&a.name).cloned()));
+            }
+            match self.assign_scalar(&a.name, v.clone(), a.append) {
+                Ok(()) => {}
+                // A readonly variable: bash reports it and still runs the command.
+                Err(Flow::Abort(_)) => continue,
+                Err(e) => return Err(e),
+            }
+            if !special {
+                if let Some(var) = self.vars.get_mut(&a.name) {
+                    var.attrs |= ATTR_EXPORT;
+                }
             }
             temp_env.insert(a.name.clone(), v);
         }
@@ -675,4 +688,9 @@ pub(crate) fn xtrace_quote(w: &[u8]) -> Vec<u8> {
     }
     out.push(b'\'');
     out
+}
+
+/// POSIX special builtins (prefix assignments persist in POSIX mode).
+fn is_special_builtin(name: &[u8]) -> bool {
+    matches!(name, b"break" | b":" | b"." | b"continue" | b"eval" | b"exec" | b"exit" | b"export" | b"readonly" | b"return" | b"set" | b"shift" | b"times" | b"trap" | b"unset" | b"source")
 }
