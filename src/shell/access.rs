@@ -17,6 +17,7 @@ impl Shell {
     }
 
     /// Follows `declare -n` references (bounded).
+    /// A reference that loops (`declare -n a=b b=a`) resolves to nothing.
     pub fn resolve_nameref(&self, name: &[u8]) -> Vec<u8> {
         let mut cur = name.to_vec();
         for _ in 0..16 {
@@ -28,7 +29,16 @@ impl Shell {
                 _ => return cur,
             }
         }
-        cur
+        b"\0nameref-loop".to_vec()
+    }
+
+    /// Splits `a[sub]` (a nameref target naming an element) into its parts.
+    pub fn split_element_ref(name: &[u8]) -> Option<(&[u8], &[u8])> {
+        let open = name.iter().position(|&b| b == b'[')?;
+        if !name.ends_with(b"]") || open == 0 {
+            return None;
+        }
+        Some((&name[..open], &name[open + 1..name.len() - 1]))
     }
 
     /// `$?`, `$#`, `$$`, `$!`, `$-`, `$0`.
@@ -108,6 +118,16 @@ impl Shell {
 
     pub fn assign_scalar(&mut self, name: &[u8], value: Vec<u8>, append: bool) -> Res<()> {
         let name = self.resolve_nameref(name);
+        if name.starts_with(b"\0") {
+            self.error_msg(b"warning: circular name reference");
+            return Err(Flow::Abort(1));
+        }
+        if let Some((base, key)) = Self::split_element_ref(&name) {
+            if base != &name[..] && self.vars.get(name.as_slice()).is_none() {
+                let (base, key) = (base.to_vec(), key.to_vec());
+                return self.assign_element(&base, &key, value, append);
+            }
+        }
         if name == b"RANDOM" {
             if let Ok(seed) = String::from_utf8_lossy(&value).trim().parse::<i64>() {
                 self.random_state = seed as u32;

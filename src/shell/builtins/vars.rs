@@ -175,6 +175,26 @@ impl Shell {
                 continue;
             }
             let mut var = existing.unwrap_or_default();
+            if add & ATTR_NAMEREF != 0 {
+                // The referenced name must be a variable name (optionally with a subscript).
+                let target = value
+                    .clone()
+                    .or_else(|| var.scalar_value().map(|t| t.to_vec()));
+                if let Some(t) = target {
+                    let base = t.split(|&b| b == b'[').next().unwrap_or(&t);
+                    if !t.is_empty() && !is_valid_name(base) {
+                        self.error_msg(
+                            format!(
+                                "{which}: `{}': invalid variable name for name reference",
+                                String::from_utf8_lossy(&t)
+                            )
+                            .as_bytes(),
+                        );
+                        status = 1;
+                        continue;
+                    }
+                }
+            }
             var.attrs = (var.attrs | (add & !ATTR_READONLY)) & !remove;
             if add & ATTR_ASSOC != 0 && var.value.is_none() {
                 var.value = None;

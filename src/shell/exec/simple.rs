@@ -36,7 +36,12 @@ impl Shell {
                         // Traced after expansion and before the assignment, like bash.
                         let v = self.expand_single(w).await?;
                         if self.opts.xtrace {
-                            let line = [&a.name[..], if a.append { b"+=" } else { b"=" }, &xtrace_quote(&v)[..]].concat();
+                            let line = [
+                                &a.name[..],
+                                if a.append { b"+=" } else { b"=" },
+                                &xtrace_quote(&v)[..],
+                            ]
+                            .concat();
                             self.xtrace_line(&line).await?;
                         }
                         self.assign_scalar(&a.name, v, a.append)?;
@@ -692,5 +697,23 @@ pub(crate) fn xtrace_quote(w: &[u8]) -> Vec<u8> {
 
 /// POSIX special builtins (prefix assignments persist in POSIX mode).
 fn is_special_builtin(name: &[u8]) -> bool {
-    matches!(name, b"break" | b":" | b"." | b"continue" | b"eval" | b"exec" | b"exit" | b"export" | b"readonly" | b"return" | b"set" | b"shift" | b"times" | b"trap" | b"unset" | b"source")
+    matches!(
+        name,
+        b"break"
+            | b":"
+            | b"."
+            | b"continue"
+            | b"eval"
+            | b"exec"
+            | b"exit"
+            | b"export"
+            | b"readonly"
+            | b"return"
+            | b"set"
+            | b"shift"
+            | b"times"
+            | b"trap"
+            | b"unset"
+            | b"source"
+    )
 }

@@ -89,6 +89,21 @@ impl Shell {
             }
             ParamName::Var(n) => (n.clone(), pe.index.clone()),
         };
+        if pe.indirect
+            && index.is_none()
+            && self
+                .vars
+                .get(&name)
+                .is_some_and(|v| v.has(crate::shell::vars::ATTR_NAMEREF))
+        {
+            // `${!ref}` on a nameref gives the name it refers to.
+            let target = self
+                .vars
+                .get(&name)
+                .and_then(|v| v.scalar_value().map(|t| t.to_vec()));
+            let val = target.map(Val::Str).unwrap_or(Val::Unset);
+            return Ok((val, name));
+        }
         if pe.indirect {
             let target = self.special_or_var(&name, index.as_ref()).await?;
             index = None;
@@ -187,6 +202,18 @@ impl Shell {
             });
         }
         let name = self.resolve_nameref(name);
+        if index.is_none() {
+            // A nameref to an element (`declare -n r='a[2]'`).
+            if let Some((base, key)) = Shell::split_element_ref(&name) {
+                let sub = match key {
+                    b"@" => Subscript::At,
+                    b"*" => Subscript::Star,
+                    k => Subscript::Expr(Word::lit(k)),
+                };
+                let base = base.to_vec();
+                return Box::pin(self.special_or_var(&base, Some(&sub))).await;
+            }
+        }
         let var = if let Some(stack) = self.call_stack_array(&name) {
             Some(crate::shell::vars::Var {
                 value: Some(Value::Indexed(stack)),
