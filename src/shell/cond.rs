@@ -301,6 +301,24 @@ impl TestParser<'_> {
                 self.pos += 3;
                 return sh.binary_test(&rest[0], &rest[1], &rest[2], false);
             }
+            // POSIX: with three arguments, `-a`/`-o` in the middle are binary, and
+            // `( x )` is a parenthesized one-argument test.
+            3 if rest[1] == b"-a" || rest[1] == b"-o" => {
+                self.pos += 3;
+                let (l, r) = (!rest[0].is_empty(), !rest[2].is_empty());
+                return Ok(if rest[1] == b"-a" { l && r } else { l || r });
+            }
+            3 if rest[0] == b"(" && rest[2] == b")" => {
+                self.pos += 3;
+                return Ok(!rest[1].is_empty());
+            }
+            3 if rest[0] == b"!" => {
+                self.pos += 1;
+                let mut inner = TestParser { args: &rest[1..], pos: 0 };
+                let v = inner.or(sh)?;
+                self.pos += inner.pos;
+                return Ok(!v);
+            }
             _ => {}
         }
         let mut v = self.and(sh)?;

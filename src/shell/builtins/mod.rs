@@ -210,6 +210,10 @@ impl Shell {
     }
 
     fn builtin_exit(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.len() > 1 {
+            self.error_msg(b"exit: too many arguments");
+            return Ok(1);
+        }
         let status = match args.first() {
             None => self.status,
             Some(a) => match String::from_utf8_lossy(a).trim().parse::<i64>() {
