@@ -32,6 +32,14 @@ impl Shell {
         b"\0nameref-loop".to_vec()
     }
 
+    /// The key a subscript written as text stands for: quotes removed and `$x` expanded.
+    pub async fn eval_subscript_text(&mut self, text: &[u8]) -> Res<Vec<u8>> {
+        match crate::shell::parser::parse_subscript(text) {
+            Ok(w) => self.expand_single(&w).await,
+            Err(_) => Ok(text.to_vec()),
+        }
+    }
+
     /// Splits `a[sub]` (a nameref target naming an element) into its parts.
     pub fn split_element_ref(name: &[u8]) -> Option<(&[u8], &[u8])> {
         let open = name.iter().position(|&b| b == b'[')?;
@@ -124,7 +132,7 @@ impl Shell {
         }
         if let Some((base, key)) = Self::split_element_ref(&name) {
             if base != &name[..] && self.vars.get(name.as_slice()).is_none() {
-                let (base, key) = (base.to_vec(), key.to_vec());
+                let (base, key) = (base.to_vec(), unquote_key(key));
                 return self.assign_element(&base, &key, value, append);
             }
         }
@@ -451,5 +459,15 @@ impl ArithEnv for ArithBridge<'_> {
 
     fn nounset(&self) -> bool {
         self.sh.opts.nounset
+    }
+}
+
+/// Removes one pair of surrounding quotes from a subscript written as text (`"K"` → `K`).
+fn unquote_key(key: &[u8]) -> Vec<u8> {
+    match (key.first(), key.last()) {
+        (Some(&q), Some(&l)) if key.len() >= 2 && q == l && (q == b'"' || q == b'\'') => {
+            key[1..key.len() - 1].to_vec()
+        }
+        _ => key.to_vec(),
     }
 }

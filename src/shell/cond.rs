@@ -314,7 +314,10 @@ impl TestParser<'_> {
             }
             3 if rest[0] == b"!" => {
                 self.pos += 1;
-                let mut inner = TestParser { args: &rest[1..], pos: 0 };
+                let mut inner = TestParser {
+                    args: &rest[1..],
+                    pos: 0,
+                };
                 let v = inner.or(sh)?;
                 self.pos += inner.pos;
                 return Ok(!v);

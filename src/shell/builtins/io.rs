@@ -90,7 +90,7 @@ impl Shell {
         match var {
             Some(v) => match v.iter().position(|&b| b == b'[') {
                 Some(open) if v.ends_with(b"]") => {
-                    let key = v[open + 1..v.len() - 1].to_vec();
+                    let key = self.eval_subscript_text(&v[open + 1..v.len() - 1]).await?;
                     self.assign_element(&v[..open], &key, outcome.output, false)?
                 }
                 _ if !crate::shell::parser::is_valid_name(&v) => {

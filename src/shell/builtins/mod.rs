@@ -112,7 +112,7 @@ impl Shell {
             "readonly" => self.builtin_declare(args, "readonly").await,
             "declare" | "typeset" => self.builtin_declare(args, "declare").await,
             "local" => self.builtin_declare(args, "local").await,
-            "unset" => self.builtin_unset(args),
+            "unset" => self.builtin_unset(args).await,
             "set" => self.builtin_set(args).await,
             "shopt" => self.builtin_shopt(args).await,
             "let" => self.builtin_let(args),

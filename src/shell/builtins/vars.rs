@@ -256,7 +256,7 @@ impl Shell {
         Ok(status)
     }
 
-    pub(super) fn builtin_unset(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+    pub(super) async fn builtin_unset(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         let mut funcs = false;
         let mut status = 0;
         for a in args {
@@ -271,7 +271,9 @@ impl Shell {
                     }
                     if let Some(open) = a.iter().position(|&b| b == b'[') {
                         let name = a[..open].to_vec();
-                        let key = a[open + 1..a.len().saturating_sub(1)].to_vec();
+                        let key = self
+                            .eval_subscript_text(&a[open + 1..a.len().saturating_sub(1)])
+                            .await?;
                         let is_assoc = self.vars.get(&name).is_some_and(|v| v.is_assoc());
                         let idx = if is_assoc {
                             None

@@ -110,7 +110,9 @@ impl Shell {
                 }
             }
         }
-        if name == b"exec" && (sc.words.len() == 1 || (sc.words.len() == 2 && sc.words[1].raw == b"--")) {
+        if name == b"exec"
+            && (sc.words.len() == 1 || (sc.words.len() == 2 && sc.words[1].raw == b"--"))
+        {
             // `exec` with only redirections makes them permanent.
         } else {
             self.restore_redirects(saved);

@@ -24,14 +24,14 @@ enum Val {
 }
 
 impl Val {
-    fn is_null(&self, colon: bool) -> bool {
+    fn is_null(&self, colon: bool, in_dq: bool) -> bool {
         match self {
             Val::Unset => true,
             Val::Str(s) => colon && s.is_empty(),
             Val::List(v, star) => {
                 v.is_empty()
                     || (colon
-                        && ((*star && v.iter().all(|e| e.is_empty()))
+                        && ((*star && in_dq && v.iter().all(|e| e.is_empty()))
                             || (v.len() == 1 && v[0].is_empty())))
             }
         }
@@ -208,7 +208,9 @@ impl Shell {
                 let sub = match key {
                     b"@" => Subscript::At,
                     b"*" => Subscript::Star,
-                    k => Subscript::Expr(Word::lit(k)),
+                    k => Subscript::Expr(
+                        crate::shell::parser::parse_subscript(k).unwrap_or_else(|_| Word::lit(k)),
+                    ),
                 };
                 let base = base.to_vec();
                 return Box::pin(self.special_or_var(&base, Some(&sub))).await;
@@ -310,7 +312,7 @@ impl Shell {
         match &pe.op {
             ParamOp::None => Ok(self.finish_val(val, in_dq)),
             ParamOp::Default { colon, word } => {
-                if val.is_null(*colon) {
+                if val.is_null(*colon, in_dq) {
                     let items = self.expand_items(&word.parts, in_dq).await?;
                     Ok(Expansion::Items(unquoted_lits_split(items)))
                 } else {
@@ -318,7 +320,7 @@ impl Shell {
                 }
             }
             ParamOp::Alternative { colon, word } => {
-                if val.is_null(*colon) {
+                if val.is_null(*colon, in_dq) {
                     Ok(Expansion::Scalar(Vec::new()))
                 } else {
                     let items = self.expand_items(&word.parts, in_dq).await?;
@@ -326,7 +328,7 @@ impl Shell {
                 }
             }
             ParamOp::Assign { colon, word } => {
-                if val.is_null(*colon) {
+                if val.is_null(*colon, in_dq) {
                     let v = self.expand_single(word).await?;
                     match &pe.index {
                         Some(Subscript::Expr(w)) => {
@@ -347,7 +349,7 @@ impl Shell {
                 }
             }
             ParamOp::Error { colon, word } => {
-                if val.is_null(*colon) {
+                if val.is_null(*colon, in_dq) {
                     let msg = self.expand_single(word).await?;
                     let mut m = name.to_vec();
                     m.extend_from_slice(b": ");

@@ -1487,6 +1487,12 @@ fn find_subscript_end(s: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests;
 
+/// Parses an array subscript given as text (`unset 'a[$k]'`, `declare -n r='A["K"]'`):
+/// quotes and expansions inside it are active.
+pub fn parse_subscript(text: &[u8]) -> Result<Word, ParseError> {
+    word::parse_subscript_text(text, 1)
+}
+
 /// Parses prompt-like text (PS4): `$` expansions and backquotes, no quote removal.
 pub fn parse_heredoc_like(text: &[u8]) -> Result<Word, ParseError> {
     word::parse_heredoc_text(text, 1)
