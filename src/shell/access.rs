@@ -89,7 +89,12 @@ impl Shell {
 
     fn readonly_error(&self, name: &[u8]) -> Flow {
         self.error_msg(&[name, b": readonly variable"].concat());
-        Flow::Abort(1)
+        // In POSIX mode an assignment error ends a non-interactive shell.
+        if self.opts.posix {
+            Flow::Exit(1)
+        } else {
+            Flow::Abort(1)
+        }
     }
 
     /// Applies `declare -i/-l/-u` to a value being assigned.

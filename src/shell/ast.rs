@@ -156,6 +156,9 @@ pub struct Assign {
     /// `+=`
     pub append: bool,
     pub value: AssignValue,
+    /// Source text of the value (an array literal passed as an environment binding,
+    /// `B=(b b) cmd`, is passed as this text, like bash).
+    pub raw_value: Vec<u8>,
 }
 
 #[derive(Clone, Debug)]

@@ -83,7 +83,12 @@ impl Shell {
                     Some(def) => {
                         let mut text = crate::shell::print::function_text(&def);
                         if !print && args.iter().any(|a| a.contains(&b'F')) {
-                            text = [b"declare -f ", &n[..]].concat();
+                            // `declare -F`: names only (`declare -f NAME` when listing all).
+                            text = if names.is_empty() {
+                                [b"declare -f ", &n[..]].concat()
+                            } else {
+                                n.clone()
+                            };
                         }
                         self.out_line(&text).await?;
                     }
@@ -280,6 +285,7 @@ impl Shell {
                         } else {
                             Some(self.arith(&key)?)
                         };
+                        let mut bad_index: Option<Vec<u8>> = None;
                         if let Some(var) = self.vars.get_mut(&name) {
                             match (&mut var.value, idx) {
                                 (Some(Value::Assoc(m)), _) => {
@@ -291,11 +297,21 @@ impl Shell {
                                     } else {
                                         i
                                     };
-                                    m.remove(&i);
+                                    if i < 0 {
+                                        bad_index = Some(key.clone());
+                                    } else {
+                                        m.remove(&i);
+                                    }
                                 }
                                 (Some(Value::Str(_)), Some(0)) => var.value = None,
                                 _ => {}
                             }
+                        }
+                        if let Some(k) = bad_index {
+                            self.error_msg(
+                                &[b"unset: [", &k[..], b"]: bad array subscript"].concat(),
+                            );
+                            status = 1;
                         }
                         continue;
                     }

@@ -70,8 +70,13 @@ impl Shell {
         for a in &sc.assigns {
             let v = match &a.value {
                 AssignValue::Scalar(w) => self.expand_single(w).await?,
-                AssignValue::Array(_) => Vec::new(),
+                // An array literal in an environment binding is passed as its text.
+                AssignValue::Array(_) => a.raw_value.clone(),
             };
+            if a.index.is_some() {
+                // `b[0]=2 cmd`: element bindings are not passed to the command.
+                continue;
+            }
             // In POSIX mode assignments before special builtins stay; otherwise they last
             // for the command only.
             let special = self.opts.posix && is_special_builtin(&name);
@@ -89,7 +94,12 @@ impl Shell {
                     var.attrs |= ATTR_EXPORT;
                 }
             }
-            temp_env.insert(a.name.clone(), v);
+            let bound = if a.append {
+                self.get_scalar(&a.name).unwrap_or(v)
+            } else {
+                v
+            };
+            temp_env.insert(a.name.clone(), bound);
         }
         let saved = match self.apply_redirects(&sc.redirects).await? {
             Ok(s) => s,
@@ -175,6 +185,13 @@ impl Shell {
                     }
                     None => self.assign_scalar(&a.name, v, a.append),
                 }
+            }
+            AssignValue::Array(_) if a.index.is_some() => {
+                self.error_msg(
+                    &[&a.name[..], b"[...]: cannot assign list to array member"].concat(),
+                );
+                self.status = 1;
+                Ok(())
             }
             AssignValue::Array(elems) => self.assign_array(&a.name, elems, a.append).await,
         }

@@ -555,7 +555,7 @@ impl Shell {
                         _ => s.to_vec(),
                     }
                 };
-                if op == b'a' {
+                if op == b'a' && !matches!(val, Val::List(..)) {
                     return Ok(Expansion::Scalar(f(b"")));
                 }
                 Ok(self.map_val(val, in_dq, f))

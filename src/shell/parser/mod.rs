@@ -980,17 +980,21 @@ impl<'a> Parser<'a> {
             None => None,
         };
         self.pos += i + if append { 2 } else { 1 };
-        let value = if self.peek() == Some(b'(') && index.is_none() {
+        let value_start = self.pos;
+        let value = if self.peek() == Some(b'(') {
+            // `a[0]=(...)` parses too; assigning a list to an element fails when run.
             self.pos += 1;
             AssignValue::Array(self.parse_array_literal()?)
         } else {
             AssignValue::Scalar(self.read_word_ctx(word::Ctx::AssignValue)?)
         };
+        let raw_value = self.src[value_start..self.pos].to_vec();
         Ok(Some(Assign {
             name,
             index,
             append,
             value,
+            raw_value,
         }))
     }
 
