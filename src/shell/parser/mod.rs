@@ -704,15 +704,10 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let name = self.src[start..self.pos].to_vec();
-        if !is_valid_name(&name) {
-            if name.is_empty() {
-                return Err(self.unexpected());
-            }
-            return Err(self.error(format!(
-                "`{}': not a valid identifier",
-                String::from_utf8_lossy(&name)
-            )));
+        if name.is_empty() {
+            return Err(self.unexpected());
         }
+        // An invalid name (`for i.j in ...`) is reported when the loop runs, as in bash.
         Ok(name)
     }
 
