@@ -569,7 +569,10 @@ impl Shell {
             } => {
                 self.line = *line;
                 if !super::parser::is_valid_name(var) {
-                    self.error_msg(format!("`{}': not a valid identifier", String::from_utf8_lossy(var)).as_bytes());
+                    self.error_msg(
+                        format!("`{}': not a valid identifier", String::from_utf8_lossy(var))
+                            .as_bytes(),
+                    );
                     return Err(Flow::Abort(1));
                 }
                 let items = match words {

@@ -76,7 +76,9 @@ impl Shell {
     async fn lookup_param(&mut self, pe: &ParamExp, in_dq: bool) -> Res<(Val, Vec<u8>)> {
         let (mut name, mut index) = match &pe.name {
             // `${!1}`: indirection through a positional parameter.
-            ParamName::Positional(n) if pe.indirect => (n.to_string().into_bytes(), pe.index.clone()),
+            ParamName::Positional(n) if pe.indirect => {
+                (n.to_string().into_bytes(), pe.index.clone())
+            }
             ParamName::Positional(n) => {
                 let v = if *n == 0 {
                     Some(self.arg0.clone())

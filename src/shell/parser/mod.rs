@@ -522,8 +522,12 @@ impl<'a> Parser<'a> {
 
     fn parse_command_inner(&mut self) -> R<Command> {
         self.skip_blanks();
-        self.expand_alias_here();
-        self.skip_blanks();
+        // An alias's text may itself start with an alias (each name expands once).
+        let mut hops = 0;
+        while hops < 64 && self.expand_alias_here() {
+            self.skip_blanks();
+            hops += 1;
+        }
         let line = self.line;
         let compound = if self.starts_with(b"((") && self.arith_command_end().is_some() {
             Some(self.parse_arith_command()?)
@@ -903,6 +907,12 @@ impl<'a> Parser<'a> {
             if cmd.words.is_empty() {
                 if let Some(a) = self.try_parse_assignment()? {
                     cmd.assigns.push(a);
+                    continue;
+                }
+                // The command word after assignments or redirections may be an alias.
+                if (!cmd.assigns.is_empty() || !cmd.redirects.is_empty())
+                    && self.expand_alias_here()
+                {
                     continue;
                 }
             } else if is_declaration(&cmd.words[0]) {
