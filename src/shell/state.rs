@@ -432,6 +432,8 @@ pub struct Shell {
     pub script_name: Vec<u8>,
     /// The file each function was defined in (for BASH_SOURCE).
     pub func_files: OrdMap<Vec<u8>, Vec<u8>>,
+    /// Traps inherited for display only (a subshell's `trap` lists its parent's).
+    pub shown_traps: BTreeMap<i32, Vec<u8>>,
     /// Limits set with `ulimit` (flag → value, None = unlimited).
     pub ulimits: std::collections::BTreeMap<u8, Option<u64>>,
     /// The last list item failed in a way `set -e` ignores (for compound commands).
@@ -491,6 +493,7 @@ impl Shell {
             subst_status: None,
             errexit_exempt: false,
             ulimits: Default::default(),
+            shown_traps: BTreeMap::new(),
             func_files: OrdMap::new(),
             script_name: Vec::new(),
             mem_held: 0,
@@ -553,6 +556,8 @@ impl Shell {
         // Traps other than ignored signals are reset in subshells; ERR and DEBUG survive with
         // errtrace / functrace.
         let (errtrace, functrace) = (self.opts.errtrace, self.opts.functrace);
+        // bash still lists the parent's traps in a subshell (until one is set there).
+        child.shown_traps = self.traps.clone();
         child.traps.retain(|sig, cmd| {
             cmd.is_empty() || (*sig == -1 && errtrace) || (*sig == -2 && functrace)
         });

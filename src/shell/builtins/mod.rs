@@ -751,8 +751,9 @@ impl Shell {
 
     async fn builtin_trap(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         if args.is_empty() || args[0] == b"-p" {
-            let traps: Vec<(i32, Vec<u8>)> =
-                self.traps.iter().map(|(k, v)| (*k, v.clone())).collect();
+            let mut shown = self.shown_traps.clone();
+            shown.extend(self.traps.iter().map(|(k, v)| (*k, v.clone())));
+            let traps: Vec<(i32, Vec<u8>)> = shown.into_iter().collect();
             for (sig, cmd) in traps {
                 let name = trap_name(sig);
                 let line = [b"trap -- ", &single_quote(&cmd)[..], b" ", name.as_bytes()].concat();
@@ -788,6 +789,7 @@ impl Shell {
                     .borrow_mut()
                     .note_unsupported(format!("trap {t}"));
             }
+            self.shown_traps.remove(&num);
             match &action {
                 None => {
                     self.traps.remove(&num);
