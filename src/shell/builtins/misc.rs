@@ -191,6 +191,7 @@ impl Shell {
             sh.set_scalar(b"OPTIND", optind.to_string().into_bytes())
         };
         let Some(arg) = params.get(optind - 1).cloned() else {
+            self.vars.remove(b"OPTARG");
             set_name(self, b"?".to_vec())?;
             finish(self, optind, 0)?;
             return Ok(1);

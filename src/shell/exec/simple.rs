@@ -361,7 +361,13 @@ impl Shell {
                 }
                 Ok(status)
             }
-            None => self.run_script_file(argv, env).await,
+            None => {
+                let found_path = match &found {
+                    Some(super::lookup::Found::File(p)) => Some(p.clone()),
+                    _ => None,
+                };
+                self.run_script_file(argv, env, found_path).await
+            }
         }
     }
 
@@ -371,11 +377,14 @@ impl Shell {
         &mut self,
         argv: Vec<Vec<u8>>,
         env: BTreeMap<Vec<u8>, Vec<u8>>,
+        found: Option<Vec<u8>>,
     ) -> Res<i32> {
         let name = argv[0].clone();
         let shown = String::from_utf8_lossy(&name).into_owned();
         let path = if name.contains(&b'/') {
             Some(crate::vfs::path::join(&self.cwd, &name))
+        } else if let Some(p) = found {
+            Some(crate::vfs::path::join(&self.cwd, &p))
         } else {
             self.find_in_path(&name)
         };
@@ -389,7 +398,11 @@ impl Shell {
             Ok(s) => s,
             Err(e) => {
                 self.error_msg(format!("{shown}: {}", e.message()).as_bytes());
-                return Ok(127);
+                return Ok(if e == crate::vfs::VfsError::NameTooLong {
+                    126
+                } else {
+                    127
+                });
             }
         };
         if st.file_type == crate::vfs::FileType::Dir {

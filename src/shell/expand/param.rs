@@ -38,11 +38,11 @@ impl Val {
     }
 }
 
+/// Characters in `s` as bash counts them in a UTF-8 locale: each invalid byte is one.
 fn char_len(s: &[u8]) -> usize {
-    match std::str::from_utf8(s) {
-        Ok(t) => t.chars().count(),
-        Err(_) => s.len(),
-    }
+    s.utf8_chunks()
+        .map(|c| c.valid().chars().count() + c.invalid().len())
+        .sum()
 }
 
 /// Byte offsets of character boundaries (UTF-8 when valid, bytes otherwise).

@@ -959,7 +959,7 @@ impl Parser<'_> {
                     _ => ReplaceMode::First,
                 };
                 // A `/` right after the operator belongs to the pattern (`${x////c}`).
-                let lead_slash = self.peek() == Some(b'/');
+                let lead_slash = mode == ReplaceMode::All && self.peek() == Some(b'/');
                 if lead_slash {
                     self.pos += 1;
                 }
