@@ -53,6 +53,14 @@ pub fn function_text(def: &FunctionDef) -> Vec<u8> {
     p.out
 }
 
+/// One `&&`/`||` list as bash shows it (for `jobs`).
+pub fn and_or_text(ao: &AndOr) -> Vec<u8> {
+    let mut p = Printer::new(b"", false, false);
+    let node = p.and_or_node(ao);
+    p.node(Some(&node));
+    p.out
+}
+
 /// The text bash keeps for a command substitution's (or process substitution's) body.
 fn comsub_text(prog: &Program) -> Vec<u8> {
     // Parse the body again on its own so list items' offsets refer to its text: inside a

@@ -239,6 +239,16 @@ impl Vfs {
             vfs.mkdir(dir.as_bytes(), mode).expect("base image");
             vfs.mark_base(dir.as_bytes());
         }
+        // Device names, so `ls`/`stat`/`test -e` see them. Opening them goes through the
+        // process layer, which serves the real devices; writes through the VFS are discarded.
+        for dev in [
+            "null", "zero", "full", "random", "urandom", "tty", "stdin", "stdout", "stderr",
+        ] {
+            let p = format!("/dev/{dev}");
+            vfs.write_file_mode(p.as_bytes(), b"", WriteMode::Truncate, 0o666)
+                .expect("base image");
+            vfs.mark_base(p.as_bytes());
+        }
         vfs.quota = quota;
         vfs
     }
@@ -525,6 +535,10 @@ impl Vfs {
                     Kind::Symlink(_) => return Err(VfsError::Loop),
                 };
                 let base = node.meta.base;
+                if base {
+                    // A device node in the base image (/dev/null and friends).
+                    return Ok(());
+                }
                 let new_len = match mode {
                     WriteMode::Append => old_len + data.len() as u64,
                     _ => data.len() as u64,
@@ -559,6 +573,9 @@ impl Vfs {
             Kind::Dir(_) => return Err(VfsError::IsDir),
             Kind::Symlink(_) => return Err(VfsError::Loop),
         };
+        if node.meta.base {
+            return Ok(());
+        }
         let new_len = old_len.max(offset + data.len() as u64);
         if !node.meta.base {
             self.charge(old_len, new_len)?;

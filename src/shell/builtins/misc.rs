@@ -191,9 +191,11 @@ impl Shell {
             sh.set_scalar(b"OPTIND", optind.to_string().into_bytes())
         };
         let Some(arg) = params.get(optind - 1).cloned() else {
+            // Past the end (a stale OPTIND from an earlier loop included): OPTIND points
+            // just after the last argument.
             self.vars.remove(b"OPTARG");
             set_name(self, b"?".to_vec())?;
-            finish(self, optind, 0)?;
+            finish(self, optind.min(params.len() + 1), 0)?;
             return Ok(1);
         };
         if self.getopts_char == 0 {
@@ -973,5 +975,62 @@ impl Shell {
                 Ok(0)
             }
         }
+    }
+}
+
+impl Shell {
+    /// `jobs [-l|-p]`: the background jobs this shell started.
+    pub(super) async fn builtin_jobs(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let (mut pids_only, mut long) = (false, false);
+        for a in args {
+            match &a[..] {
+                b"-p" => pids_only = true,
+                b"-l" => long = true,
+                b"-r" | b"-s" | b"-n" | b"-x" => {
+                    self.error_msg(
+                        format!(
+                            "jobs: {}: option not supported in shellsim",
+                            String::from_utf8_lossy(a)
+                        )
+                        .as_bytes(),
+                    );
+                    return Ok(2);
+                }
+                _ => {}
+            }
+        }
+        let jobs = self.jobs.clone();
+        let n = jobs.len();
+        for (i, j) in jobs.iter().enumerate() {
+            if pids_only {
+                self.out_line(j.pid.to_string().as_bytes()).await?;
+                continue;
+            }
+            let mark = if i + 1 == n {
+                '+'
+            } else if i + 2 == n {
+                '-'
+            } else {
+                ' '
+            };
+            let state = match self.sys.exit_status(j.pid) {
+                None => "Running".to_string(),
+                Some(0) => "Done".to_string(),
+                Some(s) => format!("Exit {s}"),
+            };
+            let pid = if long {
+                format!("{} ", j.pid)
+            } else {
+                String::new()
+            };
+            let line = [
+                format!("[{}]{mark}  {pid}{state:<24}", j.id).as_bytes(),
+                &j.command,
+                b" &",
+            ]
+            .concat();
+            self.out_line(&line).await?;
+        }
+        Ok(0)
     }
 }

@@ -12,7 +12,7 @@ use crate::process::Interrupt;
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
 const UNIMPLEMENTED: &[&str] = &[
     "bind", "complete", "compgen", "compopt", "coproc", "disown", "enable", "fc", "fg", "bg",
-    "history", "logout", "suspend", "jobs",
+    "history", "logout", "suspend",
 ];
 
 /// Names `type` reports as builtins.
@@ -128,6 +128,7 @@ impl Shell {
             "caller" => self.builtin_caller(args).await,
             "hash" => self.builtin_hash(args).await,
             "times" => self.builtin_times().await,
+            "jobs" => self.builtin_jobs(args).await,
             "ulimit" => self.builtin_ulimit(args).await,
             "alias" => self.builtin_alias(args).await,
             "unalias" => self.builtin_unalias(args),
@@ -731,7 +732,11 @@ impl Shell {
             status = match self.sys.wait_for(self.pid, pid, true).await {
                 Some(s) => {
                     self.sys.reap(pid);
+                    let job = self.jobs.iter().find(|j| j.pid == pid).cloned();
                     self.jobs.retain(|j| j.pid != pid);
+                    if let Some(j) = job {
+                        self.report_signaled_job(&j, s);
+                    }
                     s
                 }
                 None => return Ok(128 + self.first_caught().unwrap_or(0)),
@@ -743,6 +748,26 @@ impl Shell {
         Ok(status)
     }
 
+    /// bash reports a background job killed by a signal when it is waited for.
+    fn report_signaled_job(&self, job: &crate::shell::state::Job, status: i32) {
+        let desc = match status - 128 {
+            1 => "Hangup",
+            2 => "Interrupt",
+            3 => "Quit",
+            6 => "Aborted",
+            9 => "Killed",
+            10 => "User defined signal 1",
+            12 => "User defined signal 2",
+            14 => "Alarm clock",
+            15 => "Terminated",
+            _ => return,
+        };
+        let mut line = format!("{}                 ", job.pid).into_bytes();
+        line.extend_from_slice(format!("{desc:<24}").as_bytes());
+        line.extend_from_slice(&job.command);
+        self.error_msg(&line);
+    }
+
     fn first_caught(&self) -> Option<i32> {
         self.sys
             .proc_snapshot(self.pid)
@@ -750,6 +775,10 @@ impl Shell {
     }
 
     async fn builtin_trap(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        if args.first().map(|a| &a[..]) == Some(b"-l") {
+            let l = [b"-l".to_vec()];
+            return self.builtin_kill(&l).await;
+        }
         if args.is_empty() || args[0] == b"-p" {
             let mut shown = self.shown_traps.clone();
             shown.extend(self.traps.iter().map(|(k, v)| (*k, v.clone())));

@@ -459,7 +459,7 @@ impl Shell {
         self.jobs.push(super::state::Job {
             id,
             pid,
-            command: b"job".to_vec(),
+            command: super::print::and_or_text(ao),
         });
         self.status = 0;
         Ok(0)

@@ -24,9 +24,8 @@ impl Shell {
         if self.opts.noexec {
             return Ok(0);
         }
-        if let Some(last) = argv.last() {
-            self.last_arg = last.clone();
-        }
+        // `$_` is the last argument; an assignment-only command clears it.
+        self.last_arg = argv.last().cloned().unwrap_or_default();
         if argv.is_empty() {
             // Assignments only (their values may run substitutions, whose status counts).
             self.status = subst_status;

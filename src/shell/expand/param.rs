@@ -119,7 +119,9 @@ impl Shell {
                         self.error_msg(&[&name[..], b": unbound variable"].concat());
                         return Err(Flow::Exit(self.fatal_status()));
                     }
-                    return Ok((Val::Unset, name));
+                    // bash refuses to follow an unset name.
+                    self.error_msg(&[&name[..], b": invalid indirect expansion"].concat());
+                    return Err(Flow::Abort(1));
                 }
             };
             // The target may carry a subscript: `ref=a[1]` or `ref=arr[@]`.
