@@ -7,6 +7,9 @@ use super::vars::*;
 use crate::limits::cost;
 use imbl::OrdMap;
 
+/// Most parsed arithmetic expressions kept per shell.
+const ARITH_CACHE_ENTRIES: usize = 512;
+
 impl Shell {
     /// A variable's scalar value (`$name`), after nameref resolution.
     pub fn get_scalar(&self, name: &[u8]) -> Option<Vec<u8>> {
@@ -294,12 +297,12 @@ impl Shell {
 
     /// Evaluates arithmetic text. Errors print bash's message and abort the command (status 1).
     pub fn arith(&mut self, text: &[u8]) -> Res<i64> {
-        let src = String::from_utf8_lossy(text).into_owned();
+        let expr = self.parsed_arith(text);
         let mut env = ArithBridge {
             sh: self,
             flow: None,
         };
-        let r = arith::eval_str(&src, &mut env);
+        let r = arith::eval(&expr, &mut env);
         let flow = env.flow.take();
         if let Some(f) = flow {
             return Err(f);
@@ -319,12 +322,12 @@ impl Shell {
 
     /// Like [`Shell::arith`] but an error is a status (for `((...))` and `let`).
     pub fn arith_status(&mut self, text: &[u8], prefix: &str) -> Res<Result<i64, ()>> {
-        let src = String::from_utf8_lossy(text).into_owned();
+        let expr = self.parsed_arith(text);
         let mut env = ArithBridge {
             sh: self,
             flow: None,
         };
-        let r = arith::eval_str(&src, &mut env);
+        let r = arith::eval(&expr, &mut env);
         if let Some(f) = env.flow.take() {
             return Err(f);
         }
@@ -338,6 +341,21 @@ impl Shell {
                 Ok(Err(()))
             }
         }
+    }
+
+    /// Parses arithmetic text, reusing the tree when the same text was parsed before (loops
+    /// evaluate the same expressions over and over). The cache is bounded.
+    fn parsed_arith(&mut self, text: &[u8]) -> std::rc::Rc<arith::Expr> {
+        let mut cache = self.arith_cache.borrow_mut();
+        if let Some(e) = cache.get(text) {
+            return e.clone();
+        }
+        let expr = std::rc::Rc::new(arith::parse_lenient(&String::from_utf8_lossy(text)));
+        if cache.len() >= ARITH_CACHE_ENTRIES {
+            cache.clear();
+        }
+        cache.insert(text.to_vec(), expr.clone());
+        expr
     }
 
     /// Prints `NAME: line N: message` on stderr (NAME is `$0`).

@@ -434,6 +434,9 @@ pub struct Shell {
     pub func_files: OrdMap<Vec<u8>, Vec<u8>>,
     /// Traps inherited for display only (a subshell's `trap` lists its parent's).
     pub shown_traps: BTreeMap<i32, Vec<u8>>,
+    /// Parsed arithmetic by source text (shared with subshells; results never depend on it).
+    pub arith_cache:
+        Rc<std::cell::RefCell<std::collections::HashMap<Vec<u8>, Rc<super::arith::Expr>>>>,
     /// Limits set with `ulimit` (flag → value, None = unlimited).
     pub ulimits: std::collections::BTreeMap<u8, Option<u64>>,
     /// The last list item failed in a way `set -e` ignores (for compound commands).
@@ -493,6 +496,7 @@ impl Shell {
             subst_status: None,
             errexit_exempt: false,
             ulimits: Default::default(),
+            arith_cache: Default::default(),
             shown_traps: BTreeMap::new(),
             func_files: OrdMap::new(),
             script_name: Vec::new(),
