@@ -105,3 +105,63 @@ fn usage_errors_exit_2() {
     assert_eq!(st, 2);
     assert!(err.contains("unknown option"));
 }
+
+fn shellsim_stdin(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, Vec<u8>) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shellsim"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run shellsim");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    (out.status.code().unwrap_or(-1), out.stdout, out.stderr)
+}
+
+/// Exit statuses that mean the process itself failed (Rust panic, thread failure, signal).
+fn crashed(status: i32) -> bool {
+    status == 101 || status == 70 || status < 0
+}
+
+#[test]
+fn bad_input_gets_a_diagnostic_and_a_non_zero_status() {
+    // Unterminated quote: a syntax error, nothing runs.
+    let (st, out, err) = shellsim(&["-c", "echo start; echo 'unterminated"]);
+    assert_eq!((st, out.as_str()), (2, ""));
+    assert!(err.contains("syntax error"), "{err}");
+    // Unterminated here-document: bash reads to end of input.
+    let (st, out, _) = shellsim(&["-c", "cat <<EOF\nabc"]);
+    assert_eq!((st, out.as_str()), (0, "abc\n"));
+    // Binary garbage as a script from stdin.
+    let mut garbage = Vec::new();
+    let mut x: u32 = 0x1234_5678;
+    for _ in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        garbage.push((x & 0xff) as u8);
+    }
+    let (st, _, err) = shellsim_stdin(&[], &garbage);
+    assert!(!crashed(st) && st != 0, "status {st}");
+    assert!(!err.is_empty());
+    // NUL bytes in a script.
+    let (st, _, _) = shellsim_stdin(&[], b"echo a\0b\nexit 3\n");
+    assert_eq!(st, 3);
+}
+
+#[test]
+fn a_100_mb_single_line_stops_cleanly() {
+    let mut script = b"echo ".to_vec();
+    script.resize(100 << 20, b'a');
+    let (st, out, err) = shellsim_stdin(&[], &script);
+    assert_eq!(st, 137, "{}", String::from_utf8_lossy(&err));
+    assert!(out.is_empty());
+    assert!(String::from_utf8_lossy(&err).contains("CPU limit exhausted"));
+}

@@ -238,12 +238,14 @@ impl Environment {
             Ok(()) => Some(crate::shell::parser::parse(script)),
         };
         let mut result = match parsed {
-            None => RunResult {
-                status: 137,
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                stop_reason: self.kernel.meter.stopped(),
-            },
+            None => {
+                // The budget ran out while reading the script: nothing ran.
+                let reason = self.kernel.meter.stopped();
+                let msg = reason.map(|r| format!("shellsim: {}\n", r.describe())).unwrap_or_default();
+                let r = RunResult { status: 137, stdout: Vec::new(), stderr: msg.into_bytes(), stop_reason: reason };
+                self.terminal = Some(r.clone());
+                r
+            }
             Some(Err(e)) => {
                 let arg0 = self.with_shell(|sh| sh.arg0.clone());
                 let msg = format!(
