@@ -11,7 +11,7 @@
 # Usage:
 #   cargo build --release && scripts/bench.sh
 # Environment:
-#   SHELLSIM     path to the shellsim binary (default: target/release/shellsim)
+#   SHELLSIM     path to the shellsim binary (default: target/x86_64-unknown-linux-gnu/release/shellsim)
 #   BASH_BIN     path to bash (default: bash from PATH)
 #   BENCH_RUNS   timed runs per command (default: 10)
 #   BENCH_WARMUP untimed warm-up runs per command (default: 2)
@@ -23,7 +23,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 cases_dir="$here/bench"
 
-SHELLSIM=${SHELLSIM:-$root/target/release/shellsim}
+SHELLSIM=${SHELLSIM:-$root/target/x86_64-unknown-linux-gnu/release/shellsim}
 BASH_BIN=${BASH_BIN:-$(command -v bash)}
 BENCH_RUNS=${BENCH_RUNS:-10}
 BENCH_WARMUP=${BENCH_WARMUP:-2}

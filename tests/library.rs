@@ -6,7 +6,10 @@ use std::rc::Rc;
 
 #[test]
 fn readme_example_works() {
-    let mut env = Environment::new(Limits { cpu: 1_000_000, ..Limits::default() });
+    let mut env = Environment::new(Limits {
+        cpu: 1_000_000,
+        ..Limits::default()
+    });
     env.write_file(b"/work/data.txt", b"b\na\n").unwrap();
     let r = env.run(b"sort data.txt > out.txt; cat out.txt", b"");
     assert_eq!(r.stdout, b"a\nb\n");

@@ -79,19 +79,55 @@ fn rescale(n: &Num, to: u32) -> i128 {
     n.mant * 10i128.pow(to - n.prec)
 }
 
-/// Text of `v / 10^prec` with exactly `prec` decimals, zero-padded after the sign to `width`.
-fn fixed(v: i128, prec: u32, width: usize) -> String {
-    let neg = v < 0;
+/// Appends the text of `v / 10^prec` with exactly `prec` decimals, zero-padded after the sign
+/// to `width`. Writes digits straight into `out`: seq prints one number per line, so this is
+/// its whole inner loop.
+fn push_fixed(out: &mut Vec<u8>, v: i128, prec: u32, width: usize) {
     let a = v.unsigned_abs();
-    let p = 10u128.pow(prec);
-    let mut digits = format!("{}", a / p);
-    if prec > 0 {
-        digits.push_str(&format!(".{:0w$}", a % p, w = prec as usize));
+    // Digits of `a`, least significant first; u128 has at most 39.
+    let mut digits = [0u8; 40];
+    let mut n = 0;
+    let mut rest = a;
+    if rest <= u64::MAX as u128 {
+        let mut r = rest as u64;
+        loop {
+            digits[n] = b'0' + (r % 10) as u8;
+            n += 1;
+            r /= 10;
+            if r == 0 {
+                break;
+            }
+        }
+    } else {
+        loop {
+            digits[n] = b'0' + (rest % 10) as u8;
+            n += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
     }
-    let sign = if neg { "-" } else { "" };
-    let len = sign.len() + digits.len();
-    let zeros = width.saturating_sub(len);
-    format!("{sign}{}{digits}", "0".repeat(zeros))
+    let prec = prec as usize;
+    // At least one integer digit, then `prec` fraction digits.
+    while n < prec + 1 {
+        digits[n] = b'0';
+        n += 1;
+    }
+    let len = usize::from(v < 0) + n + usize::from(prec > 0);
+    if v < 0 {
+        out.push(b'-');
+    }
+    out.extend(std::iter::repeat_n(b'0', width.saturating_sub(len)));
+    for i in (prec..n).rev() {
+        out.push(digits[i]);
+    }
+    if prec > 0 {
+        out.push(b'.');
+        for i in (0..prec).rev() {
+            out.push(digits[i]);
+        }
+    }
 }
 
 /// A user `-f` format split around its one directive.
@@ -301,19 +337,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if i > 0 {
             out.push(&sep);
         }
-        let text = match &user {
-            None => fixed(x / down, prec, width),
+        match &user {
+            None => push_fixed(
+                &mut out.buf,
+                if down == 1 { x } else { x / down },
+                prec,
+                width,
+            ),
             Some(u) => {
                 let v = x as f64 / 10f64.powi(scale as i32);
-                format!(
-                    "{}{}{}",
-                    u.pre,
-                    String::from_utf8_lossy(&fmt_float(&u.spec, u.conv, v)),
-                    u.post
-                )
+                out.push(u.pre.as_bytes());
+                out.push(&fmt_float(&u.spec, u.conv, v));
+                out.push(u.post.as_bytes());
             }
-        };
-        out.push(text.as_bytes());
+        }
         ctx.charge(cost::LINE)?;
         out.maybe_flush(ctx).await?;
         i += 1;
@@ -362,6 +399,21 @@ mod tests {
         assert_eq!(s(&["-w", "010", "12"]), "010 011 012 ");
         assert_eq!(s(&["-f", "%%%.2e", "1"]), "%1.00e+00 ");
         assert_eq!(s(&["1.5e1", "16"]), "15 16 ");
+    }
+
+    #[test]
+    fn fixed_point_text() {
+        let f = |v: i128, prec: u32, width: usize| {
+            let mut out = Vec::new();
+            super::push_fixed(&mut out, v, prec, width);
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(f(0, 0, 0), "0");
+        assert_eq!(f(-25, 2, 0), "-0.25");
+        assert_eq!(f(5, 3, 7), "000.005");
+        assert_eq!(f(-7, 0, 4), "-007");
+        assert_eq!(f(u64::MAX as i128 + 1, 0, 0), "18446744073709551616");
+        assert_eq!(f(i128::MIN + 1, 0, 0), format!("{}", i128::MIN + 1));
     }
 
     #[test]

@@ -349,13 +349,31 @@ fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8]) {
 fn cmp_num(a: &[u8], b: &[u8]) -> Ordering {
     let (an, ai, af) = num_parts(a);
     let (bn, bi, bf) = num_parts(b);
-    let mag = ai.len().cmp(&bi.len()).then(ai.cmp(bi)).then(af.cmp(bf));
+    // Negative zero is zero.
+    let an = an && !(ai.is_empty() && af.is_empty());
+    let bn = bn && !(bi.is_empty() && bf.is_empty());
+    let mag = ai
+        .len()
+        .cmp(&bi.len())
+        .then_with(|| cmp_short(ai, bi))
+        .then_with(|| cmp_short(af, bf));
     match (an, bn) {
         (false, false) => mag,
         (true, true) => mag.reverse(),
         (true, false) => Ordering::Less,
         (false, true) => Ordering::Greater,
     }
+}
+
+/// Lexicographic order of two short digit strings. A plain loop: numbers are a few bytes long,
+/// and calling the C library's vectorised `memcmp` per comparison measured slower than this.
+fn cmp_short(a: &[u8], b: &[u8]) -> Ordering {
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
 }
 
 fn unit_order(s: &[u8]) -> i32 {
@@ -802,6 +820,13 @@ mod tests {
     #[test]
     fn orders() {
         assert_eq!(s(&["-n"], "10\n9\n-1\n1.5\nx\n").1, "-1\nx\n1.5\n9\n10\n");
+        // Negative zero equals zero (recorded from GNU sort 9.1).
+        assert_eq!(s(&["-sn"], "0\n-0\n1\n-0.0\n0\n").1, "0\n-0\n-0.0\n0\n1\n");
+        assert_eq!(s(&["-n"], "0\n-0\n1\n-0.0\n0\n").1, "-0\n-0.0\n0\n0\n1\n");
+        assert_eq!(
+            s(&["-n"], "100\n99\n100.5\n100.25\n").1,
+            "99\n100\n100.25\n100.5\n"
+        );
         assert_eq!(s(&[], "b\nB\na\n").1, "B\na\nb\n");
         assert_eq!(s(&["-f"], "b\nB\na\n").1, "a\nB\nb\n");
         assert_eq!(s(&["-r"], "a\nc\nb\n").1, "c\nb\na\n");

@@ -27,6 +27,8 @@ struct Counts {
 struct Scan {
     c: Counts,
     in_word: bool,
+    /// Only lines and/or bytes are wanted: skip the per-byte word/char/width scan.
+    lines_and_bytes_only: bool,
     pos: u64,
 }
 
@@ -34,6 +36,11 @@ impl Scan {
     fn feed(&mut self, data: &[u8]) {
         let c = &mut self.c;
         c.bytes += data.len() as u64;
+        if self.lines_and_bytes_only {
+            // `wc -l` / `wc -c`: nothing else is printed, so count newlines with SIMD.
+            c.lines += memchr::memchr_iter(b'\n', data).count() as u64;
+            return;
+        }
         for &b in data {
             if b & 0xC0 != 0x80 {
                 c.chars += 1;
@@ -159,7 +166,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 continue;
             }
         };
-        let mut scan = Scan::default();
+        let mut scan = Scan {
+            lines_and_bytes_only: !(w || m || lmax),
+            ..Scan::default()
+        };
         loop {
             match ctx.sys.read(&file, 65536).await {
                 Ok(chunk) if chunk.is_empty() => break,
@@ -219,6 +229,10 @@ mod tests {
         assert_eq!(wc(&["-L", "w1"], b"").1, "15 w1\n");
         assert_eq!(wc(&["-L"], b"a\tb\n12345678901\n").1, "11\n");
         assert_eq!(wc(&["-m"], "h\u{e9}\n".as_bytes()).1, "3\n");
+        // The lines/bytes-only fast path agrees with the full scan.
+        assert_eq!(wc(&["-lc", "w1"], b"").1, " 2 24 w1\n");
+        assert_eq!(wc(&["-c"], b"a\nb").1, "3\n");
+        assert_eq!(wc(&["-l"], b"a\nb").1, "1\n");
     }
 
     #[test]

@@ -334,7 +334,7 @@ impl LineReader {
     /// The next line including its terminator (the last line may lack one); `None` at EOF.
     pub async fn next_line(&mut self, sys: &Kernel) -> Result<Option<Vec<u8>>, IoError> {
         loop {
-            if let Some(i) = self.buf[self.pos..].iter().position(|&b| b == self.delim) {
+            if let Some(i) = memchr::memchr(self.delim, &self.buf[self.pos..]) {
                 let line = self.buf[self.pos..self.pos + i + 1].to_vec();
                 self.pos += i + 1;
                 sys.charge(cost::LINE)?;

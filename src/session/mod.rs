@@ -241,8 +241,15 @@ impl Environment {
             None => {
                 // The budget ran out while reading the script: nothing ran.
                 let reason = self.kernel.meter.stopped();
-                let msg = reason.map(|r| format!("shellsim: {}\n", r.describe())).unwrap_or_default();
-                let r = RunResult { status: 137, stdout: Vec::new(), stderr: msg.into_bytes(), stop_reason: reason };
+                let msg = reason
+                    .map(|r| format!("shellsim: {}\n", r.describe()))
+                    .unwrap_or_default();
+                let r = RunResult {
+                    status: 137,
+                    stdout: Vec::new(),
+                    stderr: msg.into_bytes(),
+                    stop_reason: reason,
+                };
                 self.terminal = Some(r.clone());
                 r
             }
