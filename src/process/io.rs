@@ -101,7 +101,68 @@ impl Kernel {
             return Err(IoError::BadFd);
         }
         let max = max.max(1);
-        let out = poll_fn(|_| match &file.desc {
+        let out = poll_fn(|_| self.poll_read(file, max)).await?;
+        self.io_cost(out.len())?;
+        Ok(out)
+    }
+
+    /// Like [`Kernel::read`], but gives up when the virtual monotonic clock reaches
+    /// `deadline_ns` with nothing read (`Ok(None)`), as `read -t` does.
+    pub async fn read_until(
+        &self,
+        pid: Pid,
+        file: &Rc<OpenFile>,
+        max: usize,
+        deadline_ns: u64,
+    ) -> Result<Option<Vec<u8>>, IoError> {
+        if !file.readable() {
+            return Err(IoError::BadFd);
+        }
+        let max = max.max(1);
+        let mut timer = None;
+        let out = poll_fn(|_| {
+            if let Poll::Ready(r) = self.poll_read(file, max) {
+                return Poll::Ready(r.map(Some));
+            }
+            let mut clock = self.clock.borrow_mut();
+            match timer {
+                None if clock.monotonic_ns() >= deadline_ns => Poll::Ready(Ok(None)),
+                None => {
+                    timer = Some(clock.add_timer(deadline_ns, pid as u64));
+                    Poll::Pending
+                }
+                Some(id) if !clock.has_timer(id) => Poll::Ready(Ok(None)),
+                Some(_) => Poll::Pending,
+            }
+        })
+        .await;
+        if let Some(id) = timer {
+            self.clock.borrow_mut().cancel(id);
+        }
+        let out = out?;
+        self.io_cost(out.as_ref().map_or(0, Vec::len))?;
+        Ok(out)
+    }
+
+    /// Whether a read would return at once (data or end of file) rather than wait: `read -t 0`.
+    pub fn input_ready(&self, file: &OpenFile) -> bool {
+        match &file.desc {
+            Desc::PipeRead(p) => {
+                let p = p.borrow();
+                !p.buf.is_empty() || p.writers == 0
+            }
+            Desc::Input(s) => {
+                let s = s.borrow();
+                s.pos < s.data.len() || s.closed
+            }
+            _ => true,
+        }
+    }
+
+    /// One attempt at a read: the bytes, end of file (empty), or `Pending` for an empty pipe
+    /// or open input that may still get data.
+    fn poll_read(&self, file: &Rc<OpenFile>, max: usize) -> Poll<Result<Vec<u8>, IoError>> {
+        match &file.desc {
             Desc::PipeRead(p) => {
                 let mut p = p.borrow_mut();
                 if p.buf.is_empty() {
@@ -149,10 +210,7 @@ impl Kernel {
                 Poll::Ready(Ok(data[start..end].to_vec()))
             }
             Desc::PipeWrite(_) | Desc::Output { .. } => Poll::Ready(Err(IoError::BadFd)),
-        })
-        .await?;
-        self.io_cost(out.len())?;
-        Ok(out)
+        }
     }
 
     fn read_file_at(

@@ -299,32 +299,38 @@ impl Shell {
             );
             return Ok(1);
         };
-        if let Some(t) = &timeout {
-            // `read -t 0` only asks whether input is available; it reads nothing.
-            if String::from_utf8_lossy(t)
-                .trim()
-                .parse::<f64>()
-                .is_ok_and(|v| v == 0.0)
-            {
-                return Ok(0);
-            }
-            self.sys.telemetry.borrow_mut().note_unsupported(
-                "read -t: timeouts other than 0 are not modeled; read waits for input".into(),
-            );
-        }
+        // `-t`: a deadline on the virtual clock for the whole read.
+        let deadline = match &timeout {
+            None => None,
+            Some(t) => match parse_timeout_ns(t) {
+                None => {
+                    let t = String::from_utf8_lossy(t).into_owned();
+                    self.error_msg(format!("read: {t}: invalid timeout specification").as_bytes());
+                    return Ok(1);
+                }
+                // `read -t 0` only asks whether input is waiting; it reads nothing.
+                Some(0) => return Ok(if self.sys.input_ready(&file) { 0 } else { 1 }),
+                Some(ns) => Some(self.sys.clock.borrow().monotonic_ns().saturating_add(ns)),
+            },
+        };
         // Read one byte at a time so the rest of the input stays for the next reader.
         // `-n`/`-N` count characters after backslash processing; `-N` ignores the delimiter.
         let mut line = Vec::new();
         let mut count = 0usize;
         let mut eof = false;
+        let mut timed_out = false;
         loop {
             if let Some(n) = nchars {
                 if count >= n {
                     break;
                 }
             }
-            let b = match self.sys.read(&file, 1).await {
-                Ok(b) => b,
+            let b = match self.read_byte(&file, deadline).await {
+                Ok(Some(b)) => b,
+                Ok(None) => {
+                    timed_out = true;
+                    break;
+                }
                 Err(crate::process::IoError::Interrupted(i)) => return Err(Flow::Int(i)),
                 Err(e) => {
                     self.error_msg(format!("read: read error: {}", e.message()).as_bytes());
@@ -344,7 +350,14 @@ impl Shell {
                 continue;
             }
             if c == b'\\' && !raw {
-                let n = self.sys.read(&file, 1).await.unwrap_or_default();
+                let n = match self.read_byte(&file, deadline).await {
+                    Ok(Some(n)) => n,
+                    Ok(None) => {
+                        timed_out = true;
+                        break;
+                    }
+                    Err(_) => Vec::new(),
+                };
                 match n.first() {
                     Some(b'\n') if !exact => continue,
                     Some(&x) => {
@@ -374,7 +387,7 @@ impl Shell {
             for n in names.iter().skip(1) {
                 self.set_scalar(n, Vec::new())?;
             }
-            return Ok(if eof { 1 } else { 0 });
+            return Ok(read_status(eof, timed_out));
         }
         let ifs = self.get_scalar(b"IFS").unwrap_or_else(|| b" \t\n".to_vec());
         let fields = split_for_read(
@@ -406,8 +419,56 @@ impl Shell {
                 self.set_scalar(n, v)?;
             }
         }
-        Ok(if eof { 1 } else { 0 })
+        Ok(read_status(eof, timed_out))
     }
+
+    /// One byte for `read`, or `None` when the `-t` deadline passes first.
+    async fn read_byte(
+        &self,
+        file: &std::rc::Rc<crate::process::OpenFile>,
+        deadline: Option<u64>,
+    ) -> Result<Option<Vec<u8>>, crate::process::IoError> {
+        match deadline {
+            None => self.sys.read(file, 1).await.map(Some),
+            Some(d) => self.sys.read_until(self.pid, file, 1, d).await,
+        }
+    }
+}
+
+/// `read`'s status: 1 at end of file, 128 + SIGALRM when `-t` ran out (the partial input is
+/// still assigned, as bash does), else 0.
+fn read_status(eof: bool, timed_out: bool) -> i32 {
+    if timed_out {
+        128 + 14
+    } else if eof {
+        1
+    } else {
+        0
+    }
+}
+
+/// A `read -t` timeout in nanoseconds: non-negative decimal seconds with an optional
+/// fraction (`2`, `0.5`, `.25`); `None` when malformed.
+fn parse_timeout_ns(t: &[u8]) -> Option<u64> {
+    let (int, frac) = match t.iter().position(|&c| c == b'.') {
+        Some(i) => (&t[..i], &t[i + 1..]),
+        None => (t, &t[t.len()..]),
+    };
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    if !int.iter().chain(frac).all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut secs: u64 = 0;
+    for &c in int {
+        secs = secs.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+    }
+    let mut ns: u64 = 0;
+    for k in 0..9 {
+        ns = ns * 10 + frac.get(k).map_or(0, |&c| u64::from(c - b'0'));
+    }
+    Some(secs.saturating_mul(1_000_000_000).saturating_add(ns))
 }
 
 fn unescape_read(s: &[u8]) -> Vec<u8> {
