@@ -165,3 +165,28 @@ fn a_100_mb_single_line_stops_cleanly() {
     assert!(out.is_empty());
     assert!(String::from_utf8_lossy(&err).contains("CPU limit exhausted"));
 }
+
+#[test]
+fn stdout_and_stderr_interleave_in_write_order() {
+    // Both streams into one file, as `shellsim ... 2>&1 > log` would do.
+    let dir = std::env::temp_dir().join(format!("shellsim-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log");
+    let file = std::fs::File::create(&log).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_shellsim"))
+        .args([
+            "-c",
+            "echo 1; echo 2 >&2; ( echo 3; echo 4 >&2 ) | cat; echo 5 >&2; echo 6; nosuch",
+        ])
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(status.code(), Some(127));
+    assert_eq!(
+        text,
+        "1\n2\n4\n3\n5\n6\nshellsim: line 1: nosuch: command not found\n"
+    );
+}

@@ -4,7 +4,7 @@
 use crate::host;
 use crate::limits::{parse_limit, Limits};
 use crate::protocol::EvalReport;
-use crate::session::Environment;
+use crate::session::{Environment, StreamKind};
 
 const USAGE: &str = "usage: shellsim [LIMITS] [--env NAME=VALUE]... [--cwd DIR] -c SOURCE [ARG...]
        shellsim [LIMITS] run SCRIPT [ARG...]
@@ -310,7 +310,12 @@ fn run_plain(
         });
     }
     let r = env.run_script(src, stdin);
-    host::write_stdout(&r.stdout);
-    host::write_stderr(&r.stderr);
+    // In write order, so `shellsim ... 2>&1` interleaves like the real shell.
+    for (stream, bytes) in r.output_runs() {
+        match stream {
+            StreamKind::Stdout => host::write_stdout(bytes),
+            StreamKind::Stderr => host::write_stderr(bytes),
+        }
+    }
     r.status
 }

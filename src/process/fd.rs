@@ -52,6 +52,37 @@ pub struct InputStream {
 #[derive(Debug, Default)]
 pub struct OutputSink {
     pub data: Vec<u8>,
+    /// Shared with the other stream's sink: the order in which the two were written.
+    pub order: Option<Rc<RefCell<WriteOrder>>>,
+}
+
+/// Runs of `(stream, bytes)` in the order stdout and stderr were written, so a harness can
+/// replay them as `2>&1` would have interleaved them.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct WriteOrder {
+    pub runs: Vec<(StreamKind, usize)>,
+}
+
+impl WriteOrder {
+    pub fn note(&mut self, stream: StreamKind, bytes: usize) {
+        if bytes == 0 {
+            return;
+        }
+        match self.runs.last_mut() {
+            Some((s, n)) if *s == stream => *n += bytes,
+            _ => self.runs.push((stream, bytes)),
+        }
+    }
+}
+
+impl OutputSink {
+    /// Appends captured bytes and notes their place in the write order.
+    pub fn append(&mut self, stream: StreamKind, data: &[u8]) {
+        self.data.extend_from_slice(data);
+        if let Some(o) = &self.order {
+            o.borrow_mut().note(stream, data.len());
+        }
+    }
 }
 
 /// What an open file description refers to.

@@ -2,7 +2,7 @@
 //! they complete at once when data or room is available and return `Pending` otherwise, which
 //! hands the host thread back to the scheduler.
 
-use super::fd::{Desc, OpenFile, StreamKind, PIPE_CAPACITY};
+use super::fd::{Desc, OpenFile, PIPE_CAPACITY};
 use super::{Interrupt, Kernel, Pid};
 use crate::limits::cost;
 use crate::vfs::{VfsError, WriteMode};
@@ -259,10 +259,7 @@ impl Kernel {
             }
             Desc::Output { sink, stream } => {
                 let (fit, err) = self.meter.charge_output(data.len() as u64);
-                sink.borrow_mut()
-                    .data
-                    .extend_from_slice(&data[..fit as usize]);
-                let _ = stream == &StreamKind::Stdout;
+                sink.borrow_mut().append(*stream, &data[..fit as usize]);
                 match err {
                     Some(e) => Err(IoError::Interrupted(Interrupt::Stop(e.0))),
                     None => Ok(()),
@@ -314,11 +311,9 @@ impl Kernel {
                 drop(pipe);
                 self.note_progress();
             }
-            Desc::Output { sink, .. } => {
+            Desc::Output { sink, stream } => {
                 let (fit, _) = self.meter.charge_output(data.len() as u64);
-                sink.borrow_mut()
-                    .data
-                    .extend_from_slice(&data[..fit as usize]);
+                sink.borrow_mut().append(*stream, &data[..fit as usize]);
             }
             Desc::File {
                 path,

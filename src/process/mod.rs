@@ -15,7 +15,7 @@ mod io;
 mod pseudo;
 pub mod sched;
 
-pub use fd::{Desc, InputStream, OpenFile, OutputSink, StreamKind};
+pub use fd::{Desc, InputStream, OpenFile, OutputSink, StreamKind, WriteOrder};
 pub use io::{IoError, OpenFlags};
 
 use crate::clock::Clock;

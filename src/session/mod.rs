@@ -8,9 +8,7 @@
 use crate::limits::{Limits, StopReason, Usage};
 use crate::process::command::{CommandFn, CommandTable, Telemetry, Trust};
 use crate::process::sched::{RunOptions, RunState};
-use crate::process::{
-    Desc, InputStream, Kernel, MachineInfo, OpenFile, OutputSink, StreamKind, ROOT_PID,
-};
+use crate::process::{Desc, InputStream, Kernel, MachineInfo, OpenFile, OutputSink, ROOT_PID};
 use crate::shell::vars::{Var, ATTR_EXPORT};
 use crate::shell::Shell;
 use crate::vfs::{VfsError, WriteMode};
@@ -24,9 +22,41 @@ pub struct RunResult {
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     pub stop_reason: Option<StopReason>,
+    /// The order stdout and stderr were written in (see [`RunResult::output_runs`]).
+    pub order: WriteOrder,
+}
+
+impl RunResult {
+    /// stdout and stderr cut into runs in the order they were written: writing each run to
+    /// its stream reproduces the interleaving a shared destination (`2>&1`) would have seen.
+    /// Bytes the order does not cover (diagnostics added after the run) come last, stdout
+    /// before stderr.
+    pub fn output_runs(&self) -> Vec<(StreamKind, &[u8])> {
+        let mut runs = Vec::new();
+        let (mut o, mut e) = (0usize, 0usize);
+        for &(stream, n) in &self.order.runs {
+            let (buf, at) = match stream {
+                StreamKind::Stdout => (&self.stdout, &mut o),
+                StreamKind::Stderr => (&self.stderr, &mut e),
+            };
+            let end = (*at + n).min(buf.len());
+            if end > *at {
+                runs.push((stream, &buf[*at..end]));
+            }
+            *at = end;
+        }
+        if o < self.stdout.len() {
+            runs.push((StreamKind::Stdout, &self.stdout[o..]));
+        }
+        if e < self.stderr.len() {
+            runs.push((StreamKind::Stderr, &self.stderr[e..]));
+        }
+        runs
+    }
 }
 
 pub use crate::process::command::ExtensibleTable;
+pub use crate::process::{StreamKind, WriteOrder};
 
 /// One simulated machine and its shell.
 pub struct Environment {
@@ -204,8 +234,14 @@ impl Environment {
                 ..t.clone()
             };
         }
-        let out = Rc::new(RefCell::new(OutputSink::default()));
-        let err = Rc::new(RefCell::new(OutputSink::default()));
+        let order = Rc::new(RefCell::new(WriteOrder::default()));
+        let sink = || {
+            Rc::new(RefCell::new(OutputSink {
+                data: Vec::new(),
+                order: Some(order.clone()),
+            }))
+        };
+        let (out, err) = (sink(), sink());
         let input = Rc::new(RefCell::new(InputStream {
             data: stdin.to_vec(),
             pos: 0,
@@ -249,6 +285,7 @@ impl Environment {
                     stdout: Vec::new(),
                     stderr: msg.into_bytes(),
                     stop_reason: reason,
+                    order: WriteOrder::default(),
                 };
                 self.terminal = Some(r.clone());
                 r
@@ -267,6 +304,7 @@ impl Environment {
                     stdout: Vec::new(),
                     stderr: msg.as_bytes()[..fit as usize].to_vec(),
                     stop_reason: None,
+                    order: WriteOrder::default(),
                 }
             }
             Some(Ok(prog)) => self.run_program(Rc::new(prog), exit_at_end),
@@ -277,6 +315,7 @@ impl Environment {
         result
             .stderr
             .extend_from_slice(&std::mem::take(&mut err.borrow_mut().data));
+        result.order = std::mem::take(&mut *order.borrow_mut());
         // Actions do not keep the harness streams open.
         for fd in 0..3 {
             self.kernel.set_fd(pid, fd, None);
@@ -341,6 +380,7 @@ impl Environment {
             stdout: Vec::new(),
             stderr: Vec::new(),
             stop_reason: stop,
+            order: WriteOrder::default(),
         };
         if stop.is_some() || *exited.borrow() {
             self.terminal = Some(result.clone());
