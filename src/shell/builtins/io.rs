@@ -227,7 +227,7 @@ impl Shell {
         Ok(0)
     }
 
-    pub(super) async fn builtin_read(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+    pub(crate) async fn builtin_read(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         let mut raw = false;
         let mut array: Option<Vec<u8>> = None;
         let mut delim = b'\n';

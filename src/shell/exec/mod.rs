@@ -7,6 +7,7 @@
 
 pub(crate) mod lookup;
 mod redirect;
+mod select;
 mod simple;
 
 use super::ast::*;
@@ -537,7 +538,7 @@ impl Shell {
                         let c = self.exec_list(cond).await;
                         self.errexit_suppressed -= 1;
                         let c = match c {
-                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Break(n)) => return self.loop_break(n),
                             Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
                             Err(Flow::Continue(_)) => continue,
                             other => other?,
@@ -547,7 +548,7 @@ impl Shell {
                         }
                         match self.exec_list(body).await {
                             Ok(s) => status = s,
-                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Break(n)) => return self.loop_break(n),
                             Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
                             Err(Flow::Continue(_)) => {}
                             Err(e) => return Err(e),
@@ -592,7 +593,7 @@ impl Shell {
                         self.set_scalar(var, it)?;
                         match self.exec_list(body).await {
                             Ok(s) => status = s,
-                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Break(n)) => return self.loop_break(n),
                             Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
                             Err(Flow::Continue(_)) => {}
                             Err(e) => return Err(e),
@@ -636,7 +637,7 @@ impl Shell {
                         }
                         match self.exec_list(body).await {
                             Ok(s) => status = s,
-                            Err(Flow::Break(n)) => return self.loop_break(n, status),
+                            Err(Flow::Break(n)) => return self.loop_break(n),
                             Err(Flow::Continue(n)) if n > 1 => return Err(Flow::Continue(n - 1)),
                             Err(Flow::Continue(_)) => {}
                             Err(e) => return Err(e),
@@ -657,14 +658,12 @@ impl Shell {
                 self.status = s;
                 Ok(s)
             }
-            CompoundCommand::Select { .. } => {
-                self.error_msg(b"select: not implemented in shellsim");
-                self.sys
-                    .telemetry
-                    .borrow_mut()
-                    .note_unsupported("shell: select loops".into());
-                Ok(2)
-            }
+            CompoundCommand::Select {
+                var,
+                words,
+                body,
+                line,
+            } => self.exec_select(var, words.as_deref(), body, *line).await,
             CompoundCommand::Case { word, arms } => {
                 self.run_debug_trap().await?;
                 let subject = self.expand_single(word).await?;
@@ -729,11 +728,13 @@ impl Shell {
         }
     }
 
-    fn loop_break(&mut self, n: u32, status: i32) -> Res<i32> {
+    /// Leaving a loop through `break N`: outer loops still to leave get the break; the loop
+    /// left last ends with `break`'s own status, 0 (whatever the body's last status was).
+    fn loop_break(&mut self, n: u32) -> Res<i32> {
         if n > 1 {
             Err(Flow::Break(n - 1))
         } else {
-            Ok(status)
+            Ok(0)
         }
     }
 
