@@ -157,36 +157,7 @@ impl Shell {
                     }
                 };
             }
-            "exec" => {
-                let args = if args.first().map(|a| &a[..]) == Some(b"--") {
-                    &args[1..]
-                } else {
-                    args
-                };
-                if let Some(opt) = args.first().filter(|a| a.len() > 1 && a[0] == b'-') {
-                    self.error_msg(
-                        format!(
-                            "exec: {}: option not supported in shellsim",
-                            String::from_utf8_lossy(opt)
-                        )
-                        .as_bytes(),
-                    );
-                    self.sys
-                        .telemetry
-                        .borrow_mut()
-                        .note_unsupported(format!("exec {}", String::from_utf8_lossy(opt)));
-                    return Some(Ok(2));
-                }
-                if args.is_empty() {
-                    return Some(Ok(0));
-                }
-                let inner = args.to_vec();
-                let r = self.dispatch(inner, &Default::default()).await;
-                return Some(match r {
-                    Ok(s) => Err(Flow::Exit(s)),
-                    e => e,
-                });
-            }
+            "exec" => return Some(self.builtin_exec(args).await),
             n if UNIMPLEMENTED.contains(&n) => {
                 self.error_msg(format!("{n}: builtin not implemented in shellsim").as_bytes());
                 self.sys
@@ -897,4 +868,73 @@ fn single_quote(s: &[u8]) -> Vec<u8> {
     }
     out.push(b'\'');
     out
+}
+
+const EXEC_USAGE: &[u8] =
+    b"exec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n";
+
+impl Shell {
+    /// `exec [-cl] [-a NAME] [COMMAND [ARG...]]`: runs COMMAND (found on PATH, never a
+    /// function or builtin) in place of the shell, which ends with its status. Without a
+    /// command only the redirections matter (applied by the caller), and the status is 0.
+    async fn builtin_exec(&mut self, args: &[Vec<u8>]) -> Res<i32> {
+        let mut how = crate::shell::exec::ExecAs::default();
+        let mut login = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if a.as_slice() == b"--" {
+                i += 1;
+                break;
+            }
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            for (k, &c) in a.iter().enumerate().skip(1) {
+                match c {
+                    b'c' => how.clear_env = true,
+                    b'l' => login = true,
+                    b'a' => {
+                        let v = if k + 1 < a.len() {
+                            Some(a[k + 1..].to_vec())
+                        } else {
+                            i += 1;
+                            args.get(i).cloned()
+                        };
+                        let Some(v) = v else {
+                            self.error_msg(b"exec: -a: option requires an argument");
+                            self.write_err_now(EXEC_USAGE);
+                            return Ok(2);
+                        };
+                        how.argv0 = Some(v);
+                        break;
+                    }
+                    _ => {
+                        self.error_msg(format!("exec: -{}: invalid option", c as char).as_bytes());
+                        self.write_err_now(EXEC_USAGE);
+                        return Ok(2);
+                    }
+                }
+            }
+            i += 1;
+        }
+        let argv = args[i..].to_vec();
+        let Some(name) = argv.first().cloned() else {
+            return Ok(0);
+        };
+        if login {
+            let mut a0 = b"-".to_vec();
+            a0.extend_from_slice(how.argv0.as_deref().unwrap_or(&name));
+            how.argv0 = Some(a0);
+        }
+        if !name.contains(&b'/') && self.lookup_command_hashed(&name).is_none() {
+            self.error_msg(
+                format!("exec: {}: not found", String::from_utf8_lossy(&name)).as_bytes(),
+            );
+            return Err(Flow::Exit(127));
+        }
+        let s = self
+            .run_external_as(argv, &Default::default(), &how)
+            .await?;
+        Err(Flow::Exit(s))
+    }
 }

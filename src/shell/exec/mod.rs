@@ -9,6 +9,7 @@ pub(crate) mod lookup;
 mod redirect;
 mod select;
 mod simple;
+pub(crate) use simple::ExecAs;
 
 use super::ast::*;
 use super::expand::BoxFut;

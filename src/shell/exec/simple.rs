@@ -296,9 +296,24 @@ impl Shell {
         argv: Vec<Vec<u8>>,
         temp_env: &BTreeMap<Vec<u8>, Vec<u8>>,
     ) -> Res<i32> {
+        self.run_external_as(argv, temp_env, &ExecAs::default())
+            .await
+    }
+
+    /// [`Shell::run_external`] with `exec`'s options: another `argv[0]` for the program
+    /// (`-a`, `-l`) and an emptied environment (`-c`).
+    pub(crate) async fn run_external_as(
+        &mut self,
+        mut argv: Vec<Vec<u8>>,
+        temp_env: &BTreeMap<Vec<u8>, Vec<u8>>,
+        how: &ExecAs,
+    ) -> Res<i32> {
         self.sys.charge(cost::COMMAND_DISPATCH)?;
         let name = argv[0].clone();
         let found = self.lookup_command_hashed(&name);
+        if let Some(a0) = &how.argv0 {
+            argv[0] = a0.clone();
+        }
         if let Some(super::lookup::Found::Shell(_)) = found {
             return self.run_nested_shell(argv).await;
         }
@@ -306,7 +321,11 @@ impl Shell {
             Some(super::lookup::Found::Registered(e, _)) => Some(e.clone()),
             _ => None,
         };
-        let mut env: BTreeMap<Vec<u8>, Vec<u8>> = self.vars.exported().into_iter().collect();
+        let mut env: BTreeMap<Vec<u8>, Vec<u8>> = if how.clear_env {
+            BTreeMap::new()
+        } else {
+            self.vars.exported().into_iter().collect()
+        };
         env.extend(temp_env.iter().map(|(k, v)| (k.clone(), v.clone())));
         match entry {
             Some(e) => {
@@ -365,6 +384,8 @@ impl Shell {
                     Some(super::lookup::Found::File(p)) => Some(p.clone()),
                     _ => None,
                 };
+                let mut argv = argv;
+                argv[0] = name;
                 self.run_script_file(argv, env, found_path).await
             }
         }
@@ -747,4 +768,13 @@ fn is_special_builtin(name: &[u8]) -> bool {
             | b"unset"
             | b"source"
     )
+}
+
+/// How `exec` runs its program.
+#[derive(Default)]
+pub(crate) struct ExecAs {
+    /// Replaces the program's `argv[0]` (`exec -a NAME`, `-l`).
+    pub argv0: Option<Vec<u8>>,
+    /// The program starts with an empty environment (`exec -c`).
+    pub clear_env: bool,
 }
