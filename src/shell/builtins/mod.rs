@@ -87,10 +87,24 @@ impl Shell {
             "cd" => self.builtin_cd(args).await,
             "test" => Ok(self.builtin_test(args, false)),
             "[" => Ok(self.builtin_test(args, true)),
-            "exit" => self.builtin_exit(args),
-            "return" => self.builtin_return(args),
-            "break" | "continue" => self.builtin_loop(name, args),
-            "shift" => self.builtin_shift(args),
+            "exit" | "return" | "break" | "continue" | "shift" => {
+                let args = match args.first() {
+                    Some(a) if a == b"--" => &args[1..],
+                    _ => args,
+                };
+                if args.len() > 1 {
+                    // bash treats this like an expansion error: the rest of the line is dropped.
+                    self.error_msg(format!("{name}: too many arguments").as_bytes());
+                    Err(Flow::Abort(1))
+                } else {
+                    match name {
+                        "exit" => self.builtin_exit(args),
+                        "return" => self.builtin_return(args),
+                        "shift" => self.builtin_shift(args),
+                        _ => self.builtin_loop(name, args),
+                    }
+                }
+            }
             "eval" => {
                 let words = if args.first().map(|a| &a[..]) == Some(b"--") {
                     &args[1..]
@@ -182,10 +196,6 @@ impl Shell {
     }
 
     fn builtin_exit(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        if args.len() > 1 {
-            self.error_msg(b"exit: too many arguments");
-            return Ok(1);
-        }
         let status = match args.first() {
             None => self.status,
             Some(a) => match String::from_utf8_lossy(a).trim().parse::<i64>() {
