@@ -5,6 +5,8 @@
 //!
 //! Invariant: the clock knows nothing about processes; timers carry an opaque `u64` owner.
 
+pub mod calendar;
+
 use std::collections::BTreeMap;
 
 /// 2025-01-01T00:00:00Z in nanoseconds since the Unix epoch: the wall clock at machine boot.

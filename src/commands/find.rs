@@ -736,10 +736,10 @@ fn time_part(ns: u64, k: u8) -> Option<String> {
     let jan1 = {
         // Day of year: days since Jan 1 of the same year.
         let mut z = days;
-        while fsutil::civil_from_days(z).0 == y {
+        while crate::clock::calendar::civil_from_days(z).0 == y {
             z -= 31;
         }
-        while fsutil::civil_from_days(z).0 != y {
+        while crate::clock::calendar::civil_from_days(z).0 != y {
             z += 1;
         }
         z

@@ -88,29 +88,15 @@ fn parse_id(s: &[u8]) -> Option<u32> {
         .filter(|&n| n != u32::MAX)
 }
 
-/// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
-pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
 /// Broken-down UTC time: (year, month, day, hour, minute, second).
 pub fn utc(secs: i64) -> (i64, u32, u32, u32, u32, u32) {
     let days = secs.div_euclid(86_400);
     let rem = secs.rem_euclid(86_400);
-    let (y, m, d) = civil_from_days(days);
+    let (y, m, d) = crate::clock::calendar::civil_from_days(days);
     (
         y,
-        m,
-        d,
+        m as u32,
+        d as u32,
         (rem / 3600) as u32,
         (rem % 3600 / 60) as u32,
         (rem % 60) as u32,

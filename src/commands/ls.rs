@@ -1,8 +1,8 @@
 //! `ls`: one entry per line (output is never a terminal), `-l` long format with GNU's date
 //! rules relative to the virtual clock, recursion, sorting by name, time or size.
 
-use super::date::{strftime, tm};
 use super::opts::{self, flag, quote, OptDef, Parser};
+use crate::clock::calendar::{strftime, tm};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, Stat};

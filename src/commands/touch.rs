@@ -1,7 +1,8 @@
 //! `touch`: create files and set their times from the virtual clock, `-d`, `-t` or `-r`.
 
-use super::date::{days_from_civil, parse_date};
+use super::date::parse_date;
 use super::opts::{self, flag, quote, req, OptDef, Parser};
+use crate::clock::calendar::days_from_civil;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::WriteMode;
@@ -74,7 +75,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     if let Some(t) = p.last(b't') {
-        let year = super::date::tm((now / 1_000_000_000) as i64, 0).year;
+        let year = crate::clock::calendar::tm((now / 1_000_000_000) as i64, 0).year;
         match parse_stamp(t, year) {
             Some(s) if s >= 0 => {
                 atime = s as u64 * 1_000_000_000;
