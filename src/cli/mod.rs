@@ -2,6 +2,8 @@
 //! [`crate::host`].
 
 use crate::host;
+use crate::host::confine::{self, Layer, Settings};
+use crate::host::import::ImportLimits;
 use crate::limits::{parse_limit, Limits};
 use crate::protocol::EvalReport;
 use crate::session::{Environment, StreamKind};
@@ -10,7 +12,13 @@ const USAGE: &str = "usage: shellsim [LIMITS] [--env NAME=VALUE]... [--cwd DIR] 
        shellsim [LIMITS] run SCRIPT [ARG...]
        shellsim [LIMITS] eval [-c SOURCE] [-- ARG...]
        shellsim [LIMITS] < script.sh
-LIMITS: --cpu N --memory N --disk N --output N (k/m/g binary suffixes)";
+       shellsim sandbox-status
+LIMITS: --cpu N --memory N --disk N --output N (k/m/g binary suffixes)
+IMPORT: --root DIR copies a host directory into /work before confinement; bounds:
+        --import-max-files N (100000) --import-max-bytes N (1g) --import-max-file-size N (64m)
+        --import-max-depth N (64) --import-max-path N (4096); --import-include-skipped also
+        copies .git target node_modules .venv __pycache__
+CONFINEMENT: --unconfined (no OS confinement, loud), --require-landlock (exit 3 without it)";
 
 /// Parsed options common to every mode.
 #[derive(Default)]
@@ -18,6 +26,9 @@ struct Opts {
     limits: Limits,
     env: Vec<(Vec<u8>, Vec<u8>)>,
     cwd: Option<Vec<u8>>,
+    root: Option<Vec<u8>>,
+    import: ImportLimits,
+    confine: Settings,
 }
 
 enum Mode {
@@ -36,6 +47,9 @@ enum Mode {
     Stdin,
     Help,
     Version,
+    SandboxStatus,
+    /// Hidden: run the full confinement path, then one escape attempt (tests/confinement.rs).
+    SelftestEscape(String),
 }
 
 fn usage_error(msg: &str) -> i32 {
@@ -76,6 +90,40 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
                 o.env.push((v[..eq].to_vec(), v[eq + 1..].to_vec()));
             }
             "--cwd" => o.cwd = Some(value(&mut i)?),
+            "--root" => o.root = Some(value(&mut i)?),
+            "--import-max-files" => o.import.max_entries = parse_limit(&text(&value(&mut i)?))?,
+            "--import-max-bytes" => o.import.max_total_bytes = parse_limit(&text(&value(&mut i)?))?,
+            "--import-max-file-size" => {
+                o.import.max_file_bytes = parse_limit(&text(&value(&mut i)?))?
+            }
+            "--import-max-depth" => {
+                o.import.max_depth = parse_limit(&text(&value(&mut i)?))? as usize
+            }
+            "--import-max-path" => {
+                o.import.max_path_len = parse_limit(&text(&value(&mut i)?))? as usize
+            }
+            "--import-include-skipped" => o.import.include_skipped = true,
+            "--unconfined" => o.confine.unconfined = true,
+            "--require-landlock" => o.confine.require_landlock = true,
+            "--selftest-layer" => {
+                o.confine.only = match text(&value(&mut i)?).as_str() {
+                    "landlock" => Some(Layer::Landlock),
+                    "seccomp" => Some(Layer::Seccomp),
+                    other => return Err(format!("--selftest-layer: unknown layer `{other}`")),
+                }
+            }
+            "--selftest-escape" => {
+                let probe = text(&value(&mut i)?);
+                if !confine::probes::PROBES.iter().any(|(p, _)| *p == probe) {
+                    let names: Vec<&str> = confine::probes::PROBES.iter().map(|p| p.0).collect();
+                    return Err(format!(
+                        "--selftest-escape: unknown probe `{probe}` (known: {})",
+                        names.join(" ")
+                    ));
+                }
+                return Ok((o, Mode::SelftestEscape(probe)));
+            }
+            "sandbox-status" | "--sandbox-status" => return Ok((o, Mode::SandboxStatus)),
             "-h" | "--help" => return Ok((o, Mode::Help)),
             "-V" | "--version" => return Ok((o, Mode::Version)),
             "-c" => {
@@ -200,8 +248,17 @@ fn parse_eval(rest: &[Vec<u8>]) -> Result<(EvalOpts, Mode), String> {
     ))
 }
 
-fn environment(o: &Opts) -> Result<Environment, String> {
+fn environment(o: &Opts, tree: Option<&[crate::vfs::TreeEntry]>) -> Result<Environment, String> {
     let mut env = Environment::new(o.limits);
+    if let Some(entries) = tree {
+        env.import_tree(b"/work", entries).map_err(|e| {
+            format!(
+                "--root: cannot import into {}: {}",
+                text_of(&e.path),
+                e.error
+            )
+        })?;
+    }
     for (k, v) in &o.env {
         env.set_var(k, v, true);
     }
@@ -215,61 +272,100 @@ fn environment(o: &Opts) -> Result<Environment, String> {
     Ok(env)
 }
 
-/// The `shellsim` binary's entry point; returns the exit status.
-pub fn main() -> i32 {
+/// What the trusted start-up read from the host, handed to the confined simulator thread.
+struct Inputs {
+    src: Vec<u8>,
+    stdin: Vec<u8>,
+    tree: Option<Vec<crate::vfs::TreeEntry>>,
+}
+
+fn text_of(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Reads everything the run needs from the host, before confinement.
+fn read_inputs(opts: &Opts, mode: &Mode) -> Result<Inputs, (i32, String)> {
+    let (src, stdin) = match mode {
+        Mode::Command { src, .. } => (src.clone(), host::read_stdin()),
+        Mode::Run { script, .. } => {
+            let src = host::read_file(script)
+                .map_err(|e| (2, format!("cannot read {}: {e}", text_of(script))))?;
+            (src, host::read_stdin())
+        }
+        Mode::Stdin => {
+            if host::stdin_is_terminal() {
+                return Err((2, "no script given (the interactive console is not available yet; use -c, run or a pipe)".into()));
+            }
+            (host::read_stdin(), Vec::new())
+        }
+        Mode::Eval { src: Some(s), .. } => (s.clone(), host::read_stdin()),
+        Mode::Eval { src: None, .. } => (host::read_stdin(), Vec::new()),
+        #[cfg(target_os = "linux")]
+        Mode::SelftestEscape(_) => {
+            confine::probes::prepare();
+            (Vec::new(), Vec::new())
+        }
+        _ => (Vec::new(), Vec::new()),
+    };
+    let tree = match &opts.root {
+        Some(root) => Some(
+            host::import::read_tree(root, &opts.import)
+                .map_err(|e| (2, format!("--root: cannot import {e}")))?,
+        ),
+        None => None,
+    };
+    Ok(Inputs { src, stdin, tree })
+}
+
+/// The `shellsim` binary's entry point: parse, read the trusted inputs, confine, simulate.
+pub fn main() -> ! {
     let argv = host::args();
     let (opts, mode) = match parse(&argv) {
         Ok(x) => x,
-        Err(e) => return usage_error(&e),
+        Err(e) => host::exit(usage_error(&e)),
     };
     match mode {
         Mode::Help => {
             host::write_stdout(format!("{USAGE}\n").as_bytes());
-            0
+            host::exit(0)
         }
         Mode::Version => {
             host::write_stdout(format!("shellsim {}\n", env!("CARGO_PKG_VERSION")).as_bytes());
+            host::exit(0)
+        }
+        _ => {}
+    }
+    let inputs = match read_inputs(&opts, &mode) {
+        Ok(i) => i,
+        Err((status, msg)) => {
+            host::write_stderr(format!("shellsim: {msg}\n").as_bytes());
+            host::exit(status)
+        }
+    };
+    let settings = opts.confine;
+    host::run_confined(settings, move |status| simulate(opts, mode, inputs, status))
+}
+
+/// Everything after confinement: no host access from here on.
+fn simulate(opts: Opts, mode: Mode, inputs: Inputs, status: confine::Status) -> i32 {
+    match mode {
+        Mode::SandboxStatus => {
+            let mut text = serde_json::to_string_pretty(&status.to_json()).unwrap_or_default();
+            text.push('\n');
+            host::write_stdout(text.as_bytes());
             0
         }
-        Mode::Command { src, args } => {
-            let stdin = host::read_stdin();
-            run_plain(&opts, &src, b"shellsim", args, &stdin, true)
-        }
-        Mode::Run { script, args } => {
-            let src = match host::read_file(&script) {
-                Ok(s) => s,
-                Err(e) => {
-                    host::write_stderr(
-                        format!(
-                            "shellsim: cannot read {}: {e}\n",
-                            String::from_utf8_lossy(&script)
-                        )
-                        .as_bytes(),
-                    );
-                    return 2;
-                }
-            };
-            let stdin = host::read_stdin();
-            run_plain(&opts, &src, &script, args, &stdin, false)
-        }
-        Mode::Stdin => {
-            if host::stdin_is_terminal() {
-                return usage_error("no script given (the interactive console is not available yet; use -c, run or a pipe)");
-            }
-            let src = host::read_stdin();
-            run_plain(&opts, &src, b"shellsim", Vec::new(), b"", false)
-        }
-        Mode::Eval { src, args } => {
-            let (src, stdin) = match src {
-                Some(s) => (s, host::read_stdin()),
-                None => (host::read_stdin(), Vec::new()),
-            };
-            let mut env = match environment(&opts) {
+        Mode::SelftestEscape(probe) => run_probe(&probe),
+        Mode::Command { args, .. } => run_plain(&opts, inputs, b"shellsim", args, true),
+        Mode::Run { script, args } => run_plain(&opts, inputs, &script, args, false),
+        Mode::Stdin => run_plain(&opts, inputs, b"shellsim", Vec::new(), false),
+        Mode::Eval { args, .. } => {
+            let mut env = match environment(&opts, inputs.tree.as_deref()) {
                 Ok(e) => e,
                 Err(e) => return usage_error(&e),
             };
             env.set_positional(args);
-            let r = env.run_script(&src, &stdin);
+            let r = env.run_script(&inputs.src, &inputs.stdin);
             let report = EvalReport {
                 status: r.status,
                 stop_reason: r.stop_reason,
@@ -284,18 +380,30 @@ pub fn main() -> i32 {
             host::write_stdout(text.as_bytes());
             r.status
         }
+        Mode::Help | Mode::Version => 0,
     }
 }
 
-fn run_plain(
-    opts: &Opts,
-    src: &[u8],
-    arg0: &[u8],
-    args: Vec<Vec<u8>>,
-    stdin: &[u8],
-    c_mode: bool,
-) -> i32 {
-    let mut env = match environment(opts) {
+#[cfg(target_os = "linux")]
+fn run_probe(probe: &str) -> i32 {
+    match confine::probes::run(probe) {
+        Some(line) => {
+            host::write_stdout(line.as_bytes());
+            0
+        }
+        None => usage_error(&format!("--selftest-escape: unknown probe `{probe}`")),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn run_probe(probe: &str) -> i32 {
+    usage_error(&format!(
+        "--selftest-escape {probe}: probes exist only on Linux"
+    ))
+}
+
+fn run_plain(opts: &Opts, inputs: Inputs, arg0: &[u8], args: Vec<Vec<u8>>, c_mode: bool) -> i32 {
+    let mut env = match environment(opts, inputs.tree.as_deref()) {
         Ok(e) => e,
         Err(e) => return usage_error(&e),
     };
@@ -309,7 +417,7 @@ fn run_plain(
             Some(arg0)
         });
     }
-    let r = env.run_script(src, stdin);
+    let r = env.run_script(&inputs.src, &inputs.stdin);
     // In write order, so `shellsim ... 2>&1` interleaves like the real shell.
     for (stream, bytes) in r.output_runs() {
         match stream {

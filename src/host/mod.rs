@@ -1,10 +1,15 @@
 //! The only code that touches the host: process arguments, reading the script file and stdin,
-//! writing the results, exiting, and the large-stack thread the simulator runs on.
+//! the bounded `--root` import, confinement, writing the results, exiting, and the large-stack
+//! thread the simulator runs on.
 //!
-//! Order of a run: parse arguments → read trusted inputs here → simulate → write results to
-//! the already-open standard streams. (Landlock and seccomp confinement will be installed here,
-//! between the reads and the simulation.)
+//! Order of a run: parse arguments → read trusted inputs here (script, stdin, `--root` tree) →
+//! confine ([`confine`]) → simulate on the confined thread → write results to the already-open
+//! standard streams. Nothing after confinement opens a host path.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
+
+pub mod confine;
+#[cfg(unix)]
+pub mod import;
 
 use std::io::{IsTerminal, Read, Write};
 
@@ -48,12 +53,39 @@ pub fn write_stderr(data: &[u8]) {
     let _ = e.flush();
 }
 
-/// Runs `f` on a thread with a large stack and exits the process with its status.
-pub fn run_and_exit(f: impl FnOnce() -> i32 + Send + 'static) -> ! {
+/// Flushes nothing more and ends the process (for paths that never start the simulator).
+pub fn exit(status: i32) -> ! {
+    std::process::exit(status)
+}
+
+/// Confines the process, then runs `f` on a thread with a large stack and exits the process
+/// with its status. `f` receives the confinement in force. If confinement cannot be put in
+/// place as `settings` ask, `f` never runs and the exit status is
+/// [`confine::EXIT_CONFINEMENT`].
+pub fn run_confined(
+    settings: confine::Settings,
+    f: impl FnOnce(confine::Status) -> i32 + Send + 'static,
+) -> ! {
+    let prepared = match confine::prepare(settings) {
+        Ok(p) => p,
+        Err(e) => {
+            write_stderr(format!("shellsim: {e}\n").as_bytes());
+            std::process::exit(confine::EXIT_CONFINEMENT)
+        }
+    };
+    // Initialise the standard-stream locks now, while every system call is still allowed.
+    drop(std::io::stdout().lock());
+    drop(std::io::stderr().lock());
     let handle = std::thread::Builder::new()
         .name("shellsim".into())
         .stack_size(SIM_STACK)
-        .spawn(f);
+        .spawn(move || match confine::finish(prepared) {
+            Ok(status) => f(status),
+            Err(e) => {
+                write_stderr(format!("shellsim: {e}\n").as_bytes());
+                confine::EXIT_CONFINEMENT
+            }
+        });
     let status = match handle {
         Ok(h) => h.join().unwrap_or(70),
         Err(e) => {

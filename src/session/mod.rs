@@ -116,6 +116,18 @@ impl Environment {
         Ok(())
     }
 
+    /// Installs a whole tree under `dest` (the `--root` import), charged to the disk quota;
+    /// all or nothing.
+    pub fn import_tree(
+        &mut self,
+        dest: &[u8],
+        entries: &[crate::vfs::TreeEntry],
+    ) -> Result<(), crate::vfs::InstallError> {
+        self.kernel.vfs.borrow_mut().install_tree(dest, entries)?;
+        self.kernel.sync_disk();
+        Ok(())
+    }
+
     pub fn read_file(&self, path: &[u8]) -> Result<Vec<u8>, VfsError> {
         self.kernel.vfs.borrow().read_file(path).map(|d| d.to_vec())
     }

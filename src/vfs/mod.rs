@@ -16,8 +16,10 @@
 
 mod error;
 pub mod path;
+mod tree;
 
 pub use error::VfsError;
+pub use tree::{InstallError, TreeEntry, TreeKind};
 
 use crate::limits::cost;
 use imbl::OrdMap;

@@ -1,0 +1,252 @@
+//! The seccomp policies: reviewed JSON files in the top-level `seccomp/` folder, one per target
+//! triple (syscall names differ by architecture, and musl calls a few different ones), compiled
+//! at start-up — a few microseconds — so no binary filter blob is checked in.
+//!
+//! Each file holds two filters, installed together:
+//! - `soft`: allows everything except a short list (host opens, stats, readlink, getcwd,
+//!   ioctl) that fails with EACCES. A panic's backtrace or a stray open then degrades softly.
+//! - `main`: a deny-by-default allowlist. Anything not on it raises SIGSYS, which the reporter
+//!   turns into a message and exit 159. The soft names are on it so the kernel's precedence
+//!   (TRAP over ERRNO over ALLOW) lets the soft filter's EACCES decide them.
+
+use seccompiler::{BpfProgram, TargetArch};
+
+/// The policy text for the target this binary was built for.
+pub fn policy_json() -> &'static str {
+    #[cfg(all(target_arch = "x86_64", target_env = "gnu"))]
+    return include_str!("../../../seccomp/x86_64-unknown-linux-gnu.json");
+    #[cfg(all(target_arch = "x86_64", target_env = "musl"))]
+    return include_str!("../../../seccomp/x86_64-unknown-linux-musl.json");
+    #[cfg(all(target_arch = "aarch64", target_env = "gnu"))]
+    return include_str!("../../../seccomp/aarch64-unknown-linux-gnu.json");
+    #[cfg(all(target_arch = "aarch64", target_env = "musl"))]
+    return include_str!("../../../seccomp/aarch64-unknown-linux-musl.json");
+    #[allow(unreachable_code)]
+    ""
+}
+
+fn target_arch() -> Option<TargetArch> {
+    if cfg!(target_arch = "x86_64") {
+        Some(TargetArch::x86_64)
+    } else if cfg!(target_arch = "aarch64") {
+        Some(TargetArch::aarch64)
+    } else {
+        None
+    }
+}
+
+/// The compiled filters, in installation order (`soft` first, `main` last).
+pub struct Filters {
+    pub soft: BpfProgram,
+    pub main: BpfProgram,
+}
+
+/// Compiles this target's policy.
+pub fn compile() -> Result<Filters, String> {
+    let arch = target_arch().ok_or("no seccomp policy for this architecture")?;
+    compile_text(policy_json(), arch)
+}
+
+pub fn compile_text(text: &str, arch: TargetArch) -> Result<Filters, String> {
+    if text.is_empty() {
+        return Err("no seccomp policy for this target".into());
+    }
+    let mut map = seccompiler::compile_from_json(text.as_bytes(), arch)
+        .map_err(|e| format!("seccomp policy does not compile: {e}"))?;
+    let mut take = |name: &str| {
+        map.remove(name)
+            .ok_or_else(|| format!("seccomp policy has no `{name}` filter"))
+    };
+    Ok(Filters {
+        soft: take("soft")?,
+        main: take("main")?,
+    })
+}
+
+/// System calls that must never be plainly allowed by `main` unless `soft` answers them with
+/// an error first (the kernel takes the strictest verdict).
+pub const FORBIDDEN: &[&str] = &[
+    "execve",
+    "execveat",
+    "fork",
+    "vfork",
+    "clone",
+    "clone3",
+    "socket",
+    "socketpair",
+    "connect",
+    "bind",
+    "listen",
+    "accept",
+    "accept4",
+    "sendto",
+    "sendmsg",
+    "open",
+    "openat",
+    "openat2",
+    "open_by_handle_at",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "memfd_create",
+    "unshare",
+    "setns",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "bpf",
+    "perf_event_open",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "kill",
+    "tkill",
+    "tgkill",
+    "personality",
+    "prctl",
+    "seccomp",
+    "landlock_create_ruleset",
+    "landlock_add_rule",
+    "landlock_restrict_self",
+    "userfaultfd",
+    "pidfd_open",
+    "pidfd_send_signal",
+    "pidfd_getfd",
+    "mknod",
+    "mknodat",
+    "unlink",
+    "unlinkat",
+    "rename",
+    "renameat",
+    "renameat2",
+    "mkdir",
+    "mkdirat",
+    "chdir",
+    "fchdir",
+    "symlink",
+    "symlinkat",
+    "link",
+    "linkat",
+    "chmod",
+    "fchmodat",
+    "truncate",
+    "kexec_load",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "reboot",
+    "swapon",
+    "setuid",
+    "setgid",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    const FILES: &[(&str, &str, TargetArch)] = &[
+        (
+            "x86_64-unknown-linux-gnu",
+            include_str!("../../../seccomp/x86_64-unknown-linux-gnu.json"),
+            TargetArch::x86_64,
+        ),
+        (
+            "x86_64-unknown-linux-musl",
+            include_str!("../../../seccomp/x86_64-unknown-linux-musl.json"),
+            TargetArch::x86_64,
+        ),
+        (
+            "aarch64-unknown-linux-gnu",
+            include_str!("../../../seccomp/aarch64-unknown-linux-gnu.json"),
+            TargetArch::aarch64,
+        ),
+        (
+            "aarch64-unknown-linux-musl",
+            include_str!("../../../seccomp/aarch64-unknown-linux-musl.json"),
+            TargetArch::aarch64,
+        ),
+    ];
+
+    fn names(filter: &serde_json::Value) -> BTreeSet<String> {
+        filter["filter"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["syscall"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_policy_compiles_for_its_architecture() {
+        for (name, text, arch) in FILES {
+            let f = compile_text(text, *arch).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!f.soft.is_empty() && !f.main.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn main_is_deny_by_default_and_soft_only_errors() {
+        for (name, text, _) in FILES {
+            let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(doc["main"]["mismatch_action"], "trap", "{name}");
+            assert_eq!(doc["main"]["match_action"], "allow", "{name}");
+            assert_eq!(doc["soft"]["mismatch_action"], "allow", "{name}");
+            assert_eq!(doc["soft"]["match_action"]["errno"], 13, "{name}");
+            assert_eq!(
+                doc.as_object().unwrap().len(),
+                2,
+                "{name}: only soft and main"
+            );
+        }
+    }
+
+    #[test]
+    fn no_forbidden_call_is_allowed_without_the_soft_error() {
+        for (name, text, _) in FILES {
+            let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+            let allowed = names(&doc["main"]);
+            let soft = names(&doc["soft"]);
+            for f in FORBIDDEN {
+                assert!(
+                    !allowed.contains(*f) || soft.contains(*f),
+                    "{name}: `{f}` is allowed by main and not answered by soft"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mmap_and_mprotect_only_without_prot_exec() {
+        for (name, text, _) in FILES {
+            let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+            for rule in doc["main"]["filter"].as_array().unwrap() {
+                let call = rule["syscall"].as_str().unwrap();
+                if call == "mmap" || call == "mprotect" {
+                    let args = rule["args"].as_array().expect("an argument rule");
+                    assert_eq!(args.len(), 1, "{name} {call}");
+                    assert_eq!(args[0]["index"], 2);
+                    assert_eq!(args[0]["op"]["masked_eq"], 4);
+                    assert_eq!(args[0]["val"], 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_says_why() {
+        for (name, text, _) in FILES {
+            let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+            for filter in ["soft", "main"] {
+                for rule in doc[filter]["filter"].as_array().unwrap() {
+                    let c = rule["comment"].as_str().unwrap_or("");
+                    assert!(c.len() > 10, "{name} {filter}: {rule} has no comment");
+                }
+            }
+        }
+    }
+}

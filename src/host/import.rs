@@ -1,0 +1,436 @@
+//! The bounded `--root DIR` import: copy a host project into the simulator's `/work`, before
+//! confinement, without letting the host tree redirect or exhaust us.
+//!
+//! - Every entry is opened relative to its parent directory's descriptor, never by a path
+//!   string, with `O_NOFOLLOW` — and with `openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS)` where
+//!   the kernel has it — so a directory swapped for a symlink halfway through cannot send the
+//!   walk elsewhere. After opening, `fstat` must show the same inode the listing saw.
+//! - Symlinks, devices, FIFOs and sockets are refused with an error naming the path (an import
+//!   is all or nothing; nothing is silently left out except the skip list below).
+//! - Bounded: entry count, total bytes, bytes per file, depth and path length (see
+//!   [`ImportLimits`]); a file that grows past its `stat` size while being read is refused.
+//! - Deterministic: names are sorted bytewise, so the same tree gives the same entry list.
+//! - Read-only: files are opened `O_RDONLY`; the host tree is never written.
+//! - Every descriptor is closed before this returns (they are `OwnedFd`s), so nothing leaks
+//!   past confinement.
+
+use crate::vfs::{TreeEntry, TreeKind};
+use std::ffi::{CStr, CString};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+
+/// Directory names left out by default (version-control data, build output, dependency caches).
+pub const SKIPPED_NAMES: &[&str] = &[".git", "target", "node_modules", ".venv", "__pycache__"];
+
+/// Bounds of one import. Each one can be changed on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImportLimits {
+    /// Files and directories together.
+    pub max_entries: u64,
+    /// Sum of all file sizes, bytes.
+    pub max_total_bytes: u64,
+    /// Largest single file, bytes.
+    pub max_file_bytes: u64,
+    /// Deepest nesting below the root (the root's children are depth 1).
+    pub max_depth: usize,
+    /// Longest path relative to the root, bytes.
+    pub max_path_len: usize,
+    /// Import the [`SKIPPED_NAMES`] directories too.
+    pub include_skipped: bool,
+}
+
+impl Default for ImportLimits {
+    fn default() -> Self {
+        ImportLimits {
+            max_entries: 100_000,
+            max_total_bytes: 1 << 30,
+            max_file_bytes: 64 << 20,
+            max_depth: 64,
+            max_path_len: 4096,
+            include_skipped: false,
+        }
+    }
+}
+
+/// Why the import stopped: the host path and what was wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportError {
+    pub path: Vec<u8>,
+    pub reason: String,
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {}",
+            String::from_utf8_lossy(&self.path),
+            self.reason
+        )
+    }
+}
+
+/// Reads the tree at `root` into entries relative to it, parents before children.
+pub fn read_tree(root: &[u8], limits: &ImportLimits) -> Result<Vec<TreeEntry>, ImportError> {
+    let err = |path: &[u8], reason: String| ImportError {
+        path: path.to_vec(),
+        reason,
+    };
+    let c_root = CString::new(root).map_err(|_| err(root, "path contains a NUL byte".into()))?;
+    let st = lstat_at(libc::AT_FDCWD, &c_root).map_err(|e| err(root, e.to_string()))?;
+    match st.st_mode & libc::S_IFMT {
+        libc::S_IFDIR => {}
+        libc::S_IFLNK => return Err(err(root, "is a symbolic link (refused)".into())),
+        _ => return Err(err(root, "not a directory".into())),
+    }
+    let fd = open_at(libc::AT_FDCWD, &c_root, libc::O_DIRECTORY, false)
+        .map_err(|e| err(root, e.to_string()))?;
+    same_inode(&fd, &st).map_err(|e| err(root, e))?;
+    let mut walk = Walk {
+        limits,
+        root,
+        entries: Vec::new(),
+        total_bytes: 0,
+    };
+    walk.dir(&fd, &[], 0)?;
+    Ok(walk.entries)
+}
+
+struct Walk<'a> {
+    limits: &'a ImportLimits,
+    root: &'a [u8],
+    entries: Vec<TreeEntry>,
+    total_bytes: u64,
+}
+
+impl Walk<'_> {
+    fn host_path(&self, rel: &[u8]) -> Vec<u8> {
+        let mut p = self.root.to_vec();
+        if !p.ends_with(b"/") {
+            p.push(b'/');
+        }
+        p.extend_from_slice(rel);
+        p
+    }
+
+    fn fail(&self, rel: &[u8], reason: impl Into<String>) -> ImportError {
+        ImportError {
+            path: self.host_path(rel),
+            reason: reason.into(),
+        }
+    }
+
+    fn dir(&mut self, dir: &OwnedFd, rel: &[u8], depth: usize) -> Result<(), ImportError> {
+        let names = list_dir(dir).map_err(|e| self.fail(rel, e.to_string()))?;
+        for name in names {
+            let mut child = rel.to_vec();
+            if !child.is_empty() {
+                child.push(b'/');
+            }
+            child.extend_from_slice(name.to_bytes());
+            let skipped = SKIPPED_NAMES
+                .iter()
+                .any(|s| s.as_bytes() == name.to_bytes());
+            if skipped && !self.limits.include_skipped {
+                continue;
+            }
+            if depth + 1 > self.limits.max_depth {
+                return Err(self.fail(
+                    &child,
+                    format!(
+                        "deeper than {} levels (--import-max-depth)",
+                        self.limits.max_depth
+                    ),
+                ));
+            }
+            if child.len() > self.limits.max_path_len {
+                return Err(self.fail(
+                    &child,
+                    format!(
+                        "path longer than {} bytes (--import-max-path)",
+                        self.limits.max_path_len
+                    ),
+                ));
+            }
+            if self.entries.len() as u64 >= self.limits.max_entries {
+                return Err(self.fail(
+                    &child,
+                    format!(
+                        "more than {} files and directories (--import-max-files)",
+                        self.limits.max_entries
+                    ),
+                ));
+            }
+            let st =
+                lstat_at(dir.as_raw_fd(), &name).map_err(|e| self.fail(&child, e.to_string()))?;
+            let mode = st.st_mode & 0o7777;
+            match st.st_mode & libc::S_IFMT {
+                libc::S_IFDIR => {
+                    let fd = open_at(dir.as_raw_fd(), &name, libc::O_DIRECTORY, true)
+                        .map_err(|e| self.fail(&child, e.to_string()))?;
+                    same_inode(&fd, &st).map_err(|e| self.fail(&child, e))?;
+                    self.entries.push(TreeEntry {
+                        path: child.clone(),
+                        mode: mode as u32,
+                        kind: TreeKind::Dir,
+                    });
+                    self.dir(&fd, &child, depth + 1)?;
+                }
+                libc::S_IFREG => {
+                    let data = self.file(dir, &name, &child, &st)?;
+                    self.entries.push(TreeEntry {
+                        path: child,
+                        mode: mode as u32,
+                        kind: TreeKind::File(data),
+                    });
+                }
+                kind => return Err(self.fail(&child, format!("{} (refused)", kind_name(kind)))),
+            }
+        }
+        Ok(())
+    }
+
+    fn file(
+        &mut self,
+        dir: &OwnedFd,
+        name: &CStr,
+        rel: &[u8],
+        st: &libc::stat,
+    ) -> Result<Vec<u8>, ImportError> {
+        let size = st.st_size.max(0) as u64;
+        let limit = self.limits.max_file_bytes;
+        if size > limit {
+            return Err(self.fail(
+                rel,
+                format!("file of {size} bytes is larger than {limit} (--import-max-file-size)"),
+            ));
+        }
+        if self.total_bytes + size > self.limits.max_total_bytes {
+            return Err(self.fail(
+                rel,
+                format!(
+                    "the tree is larger than {} bytes (--import-max-bytes)",
+                    self.limits.max_total_bytes
+                ),
+            ));
+        }
+        // O_NONBLOCK: if a FIFO was swapped in after the lstat, opening it must not hang.
+        let fd = open_at(
+            dir.as_raw_fd(),
+            name,
+            libc::O_RDONLY | libc::O_NONBLOCK,
+            true,
+        )
+        .map_err(|e| self.fail(rel, e.to_string()))?;
+        same_inode(&fd, st).map_err(|e| self.fail(rel, e))?;
+        let data = read_bounded(&fd, size, limit).map_err(|e| self.fail(rel, e))?;
+        self.total_bytes += data.len() as u64;
+        if self.total_bytes > self.limits.max_total_bytes {
+            return Err(self.fail(
+                rel,
+                format!(
+                    "the tree is larger than {} bytes (--import-max-bytes)",
+                    self.limits.max_total_bytes
+                ),
+            ));
+        }
+        Ok(data)
+    }
+}
+
+fn kind_name(kind: libc::mode_t) -> &'static str {
+    match kind {
+        libc::S_IFLNK => "symbolic link",
+        libc::S_IFCHR => "character device",
+        libc::S_IFBLK => "block device",
+        libc::S_IFIFO => "FIFO",
+        libc::S_IFSOCK => "socket",
+        _ => "unknown file type",
+    }
+}
+
+fn last_error() -> std::io::Error {
+    std::io::Error::last_os_error()
+}
+
+fn lstat_at(dir: libc::c_int, name: &CStr) -> std::io::Result<libc::stat> {
+    let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: `name` is NUL-terminated and `st` is a valid out-pointer for one `stat`.
+    let rc = unsafe {
+        libc::fstatat(
+            dir,
+            name.as_ptr(),
+            st.as_mut_ptr(),
+            libc::AT_SYMLINK_NOFOLLOW,
+        )
+    };
+    if rc != 0 {
+        return Err(last_error());
+    }
+    // SAFETY: fstatat succeeded, so it filled `st`.
+    Ok(unsafe { st.assume_init() })
+}
+
+/// The object opened must be the one listed: same device and inode, same type.
+fn same_inode(fd: &OwnedFd, listed: &libc::stat) -> Result<(), String> {
+    let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: `fd` is open and `st` is a valid out-pointer.
+    let rc = unsafe { libc::fstat(fd.as_raw_fd(), st.as_mut_ptr()) };
+    if rc != 0 {
+        return Err(last_error().to_string());
+    }
+    // SAFETY: fstat succeeded.
+    let st = unsafe { st.assume_init() };
+    let same = st.st_dev == listed.st_dev
+        && st.st_ino == listed.st_ino
+        && (st.st_mode & libc::S_IFMT) == (listed.st_mode & libc::S_IFMT);
+    if same {
+        Ok(())
+    } else {
+        Err("changed while being imported (refused)".into())
+    }
+}
+
+/// Opens `name` under `dir` without following a symlink at any step; `beneath` also asks the
+/// kernel (openat2) to refuse any resolution that leaves `dir`.
+fn open_at(
+    dir: libc::c_int,
+    name: &CStr,
+    flags: libc::c_int,
+    beneath: bool,
+) -> std::io::Result<OwnedFd> {
+    let flags = flags | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+    #[cfg(target_os = "linux")]
+    if beneath {
+        if let Some(result) = openat2_beneath(dir, name, flags) {
+            return result;
+        }
+    }
+    let _ = beneath;
+    // SAFETY: `name` is NUL-terminated; the returned descriptor is owned below.
+    let fd = unsafe { libc::openat(dir, name.as_ptr(), flags) };
+    if fd < 0 {
+        return Err(last_error());
+    }
+    // SAFETY: `fd` was just opened and is owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// `openat2` with `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS`; `None` when
+/// the kernel lacks the system call (before 5.6), so the caller falls back to `openat`.
+#[cfg(target_os = "linux")]
+fn openat2_beneath(
+    dir: libc::c_int,
+    name: &CStr,
+    flags: libc::c_int,
+) -> Option<std::io::Result<OwnedFd>> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static MISSING: AtomicBool = AtomicBool::new(false);
+    if MISSING.load(Ordering::Relaxed) {
+        return None;
+    }
+    // SAFETY: open_how is plain data; zeroed is a valid value.
+    let mut how: libc::open_how = unsafe { std::mem::zeroed() };
+    how.flags = flags as u64;
+    how.resolve = libc::RESOLVE_BENEATH | libc::RESOLVE_NO_SYMLINKS | libc::RESOLVE_NO_MAGICLINKS;
+    // SAFETY: valid NUL-terminated name and a valid open_how of the size passed.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_openat2,
+            dir,
+            name.as_ptr(),
+            &how as *const libc::open_how,
+            std::mem::size_of::<libc::open_how>(),
+        )
+    };
+    if fd < 0 {
+        let e = last_error();
+        if e.raw_os_error() == Some(libc::ENOSYS) {
+            MISSING.store(true, Ordering::Relaxed);
+            return None;
+        }
+        return Some(Err(e));
+    }
+    // SAFETY: a fresh descriptor owned by nobody else.
+    Some(Ok(unsafe { OwnedFd::from_raw_fd(fd as libc::c_int) }))
+}
+
+/// The names in a directory (without `.` and `..`), sorted bytewise.
+fn list_dir(dir: &OwnedFd) -> std::io::Result<Vec<CString>> {
+    // fdopendir takes ownership of the descriptor it is given, so give it a duplicate.
+    // SAFETY: `dir` is open.
+    let dup = unsafe { libc::fcntl(dir.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
+    if dup < 0 {
+        return Err(last_error());
+    }
+    // SAFETY: `dup` is an open directory descriptor we own.
+    let stream = unsafe { libc::fdopendir(dup) };
+    if stream.is_null() {
+        let e = last_error();
+        // SAFETY: fdopendir failed, so `dup` is still ours to close.
+        unsafe { libc::close(dup) };
+        return Err(e);
+    }
+    let mut names = Vec::new();
+    let result = loop {
+        // readdir reports errors only through errno, so clear it first.
+        set_errno(0);
+        // SAFETY: `stream` is a valid DIR*.
+        let ent = unsafe { libc::readdir(stream) };
+        if ent.is_null() {
+            let e = last_error();
+            break if e.raw_os_error().unwrap_or(0) != 0 {
+                Err(e)
+            } else {
+                Ok(())
+            };
+        }
+        // SAFETY: readdir returned a valid dirent whose d_name is NUL-terminated.
+        let name = unsafe { CStr::from_ptr((*ent).d_name.as_ptr()) };
+        if name.to_bytes() != b"." && name.to_bytes() != b".." {
+            names.push(name.to_owned());
+        }
+    };
+    // SAFETY: `stream` is valid and closed once (this also closes `dup`).
+    unsafe { libc::closedir(stream) };
+    result?;
+    names.sort();
+    Ok(names)
+}
+
+#[cfg(target_os = "linux")]
+fn set_errno(v: libc::c_int) {
+    // SAFETY: __errno_location returns this thread's errno slot.
+    unsafe { *libc::__errno_location() = v };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn set_errno(v: libc::c_int) {
+    // SAFETY: __error returns this thread's errno slot.
+    unsafe { *libc::__error() = v };
+}
+
+/// Reads a whole regular file, refusing more than `limit` bytes even if it grows.
+fn read_bounded(fd: &OwnedFd, size_hint: u64, limit: u64) -> Result<Vec<u8>, String> {
+    let mut data = Vec::with_capacity(size_hint.min(limit) as usize);
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        // SAFETY: `chunk` is a valid writable buffer of its length.
+        let n = unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+        if n < 0 {
+            let e = last_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(e.to_string());
+        }
+        if n == 0 {
+            return Ok(data);
+        }
+        data.extend_from_slice(&chunk[..n as usize]);
+        if data.len() as u64 > limit {
+            return Err(format!(
+                "file grew past {limit} bytes while being read (--import-max-file-size)"
+            ));
+        }
+    }
+}
