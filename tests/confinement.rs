@@ -201,7 +201,13 @@ fn descriptors_inherited_from_the_parent_are_closed() {
         let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
         unsafe {
             cmd.pre_exec(move || {
-                if libc::dup2(fd, 3) < 0 {
+                // dup2 onto itself would keep close-on-exec, so clear the flag in that case.
+                let rc = if fd == 3 {
+                    libc::fcntl(3, libc::F_SETFD, 0)
+                } else {
+                    libc::dup2(fd, 3)
+                };
+                if rc < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())

@@ -18,38 +18,10 @@ use crate::vfs::{TreeEntry, TreeKind};
 use std::ffi::{CStr, CString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
-/// Directory names left out by default (version-control data, build output, dependency caches).
-pub const SKIPPED_NAMES: &[&str] = &[".git", "target", "node_modules", ".venv", "__pycache__"];
+pub use limits::{ImportLimits, SKIPPED_NAMES};
 
-/// Bounds of one import. Each one can be changed on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ImportLimits {
-    /// Files and directories together.
-    pub max_entries: u64,
-    /// Sum of all file sizes, bytes.
-    pub max_total_bytes: u64,
-    /// Largest single file, bytes.
-    pub max_file_bytes: u64,
-    /// Deepest nesting below the root (the root's children are depth 1).
-    pub max_depth: usize,
-    /// Longest path relative to the root, bytes.
-    pub max_path_len: usize,
-    /// Import the [`SKIPPED_NAMES`] directories too.
-    pub include_skipped: bool,
-}
-
-impl Default for ImportLimits {
-    fn default() -> Self {
-        ImportLimits {
-            max_entries: 100_000,
-            max_total_bytes: 1 << 30,
-            max_file_bytes: 64 << 20,
-            max_depth: 64,
-            max_path_len: 4096,
-            include_skipped: false,
-        }
-    }
-}
+#[path = "import_limits.rs"]
+mod limits;
 
 /// Why the import stopped: the host path and what was wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq)]

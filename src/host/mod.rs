@@ -10,6 +10,9 @@
 pub mod confine;
 #[cfg(unix)]
 pub mod import;
+#[cfg(not(unix))]
+#[path = "import_unsupported.rs"]
+pub mod import;
 
 use std::io::{IsTerminal, Read, Write};
 
@@ -18,14 +21,30 @@ use std::io::{IsTerminal, Read, Write};
 const SIM_STACK: usize = 512 << 20;
 
 /// Command-line arguments as raw bytes.
+#[cfg(unix)]
 pub fn args() -> Vec<Vec<u8>> {
     use std::os::unix::ffi::OsStringExt;
     std::env::args_os().map(|a| a.into_vec()).collect()
 }
 
+/// Elsewhere arguments are UTF-16; an argument that is not valid Unicode is replaced, not
+/// dropped (Windows is not a verified platform yet, see docs/confinement.md).
+#[cfg(not(unix))]
+pub fn args() -> Vec<Vec<u8>> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned().into_bytes())
+        .collect()
+}
+
+#[cfg(unix)]
 pub fn read_file(path: &[u8]) -> std::io::Result<Vec<u8>> {
     use std::os::unix::ffi::OsStrExt;
     std::fs::read(std::ffi::OsStr::from_bytes(path))
+}
+
+#[cfg(not(unix))]
+pub fn read_file(path: &[u8]) -> std::io::Result<Vec<u8>> {
+    std::fs::read(String::from_utf8_lossy(path).as_ref())
 }
 
 pub fn stdin_is_terminal() -> bool {

@@ -13,7 +13,7 @@ use landlock::{
 pub struct Prepared {
     settings: Settings,
     status: Status,
-    filters: Option<policy::Filters>,
+    filter: Option<seccompiler::BpfProgram>,
 }
 
 /// The Landlock ABI the ruleset is written against. Pinned, as the crate advises: a newer
@@ -34,7 +34,7 @@ pub fn prepare(settings: Settings) -> Result<Prepared, ConfineError> {
         return Ok(Prepared {
             settings,
             status,
-            filters: None,
+            filter: None,
         });
     }
     let threads = thread_count();
@@ -44,15 +44,20 @@ pub fn prepare(settings: Settings) -> Result<Prepared, ConfineError> {
             threads.map_or("an unknown number".to_string(), |n| n.to_string())
         )));
     }
-    // Compile first: a policy that does not compile must stop us before anything changes.
-    let filters = if settings.only == Some(Layer::Landlock) {
+    // Load the policy first: a target without one must stop us before anything changes.
+    let filter = if settings.only == Some(Layer::Landlock) {
         status.seccomp = "skipped (--selftest-layer landlock)".into();
         None
     } else {
-        let f =
-            policy::compile().map_err(|e| ConfineError(format!("cannot confine process: {e}")))?;
-        status.seccomp_filters = vec![("soft".into(), f.soft.len()), ("main".into(), f.main.len())];
-        Some(f)
+        let fail = |e| ConfineError(format!("cannot confine process: {e}"));
+        let parts = policy::compiled().map_err(fail)?;
+        let merged = policy::installed().map_err(fail)?;
+        status.seccomp_filters = vec![
+            ("soft".into(), parts.soft.len()),
+            ("main".into(), parts.main.len()),
+            ("installed".into(), merged.len()),
+        ];
+        Some(merged)
     };
     install_sigsys_reporter()?;
     harden_process()?;
@@ -65,7 +70,7 @@ pub fn prepare(settings: Settings) -> Result<Prepared, ConfineError> {
     Ok(Prepared {
         settings,
         status,
-        filters,
+        filter,
     })
 }
 
@@ -74,13 +79,12 @@ pub fn finish(prepared: Prepared) -> Result<Status, ConfineError> {
     let Prepared {
         settings,
         mut status,
-        filters,
+        filter,
     } = prepared;
-    let Some(filters) = filters else {
+    let Some(filter) = filter else {
         return Ok(status);
     };
-    let install = |prog: &seccompiler::BpfProgram| seccompiler::apply_filter_all_threads(prog);
-    match install(&filters.soft).and_then(|_| install(&filters.main)) {
+    match seccompiler::apply_filter_all_threads(&filter) {
         Ok(()) => {
             status.seccomp = "enforced".into();
             Ok(status)
@@ -145,7 +149,14 @@ fn landlock(settings: &Settings, status: &mut Status) -> Result<(), ConfineError
 
 /// The `Threads:` line of /proc/self/status.
 fn thread_count() -> Option<u32> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    use std::io::Read;
+    // One read of a buffer large enough for the whole file (procfs files are generated per read).
+    let mut buf = vec![0u8; 16 * 1024];
+    let n = std::fs::File::open("/proc/self/status")
+        .ok()?
+        .read(&mut buf)
+        .ok()?;
+    let text = std::str::from_utf8(&buf[..n]).ok()?;
     text.lines()
         .find_map(|l| l.strip_prefix("Threads:"))
         .and_then(|v| v.trim().parse().ok())

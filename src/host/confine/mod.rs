@@ -23,6 +23,9 @@ mod linux;
 mod other;
 #[cfg(target_os = "linux")]
 pub mod policy;
+// Used by build.rs (through `include!`); compiled into the crate only for its unit tests.
+#[cfg(all(test, target_os = "linux"))]
+mod merge;
 #[cfg(target_os = "linux")]
 pub mod probes;
 

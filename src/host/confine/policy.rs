@@ -2,15 +2,19 @@
 //! triple (syscall names differ by architecture, and musl calls a few different ones), compiled
 //! at start-up — a few microseconds — so no binary filter blob is checked in.
 //!
-//! Each file holds two filters, installed together:
+//! Each file holds two filters, which build.rs merges into the one program that is installed
+//! (see `merge.rs`; a test checks the merged program gives the same verdict as the two stacked):
 //! - `soft`: allows everything except a short list (host opens, stats, readlink, getcwd,
 //!   ioctl) that fails with EACCES. A panic's backtrace or a stray open then degrades softly.
 //! - `main`: a deny-by-default allowlist. Anything not on it raises SIGSYS, which the reporter
 //!   turns into a message and exit 159. The soft names are on it so the kernel's precedence
 //!   (TRAP over ERRNO over ALLOW) lets the soft filter's EACCES decide them.
 
-use seccompiler::{BpfProgram, TargetArch};
+use seccompiler::BpfProgram;
+#[cfg(test)]
+use seccompiler::TargetArch;
 
+#[cfg(test)]
 /// The policy text for the target this binary was built for.
 pub fn policy_json() -> &'static str {
     #[cfg(all(target_arch = "x86_64", target_env = "gnu"))]
@@ -25,6 +29,7 @@ pub fn policy_json() -> &'static str {
     ""
 }
 
+#[cfg(test)]
 fn target_arch() -> Option<TargetArch> {
     if cfg!(target_arch = "x86_64") {
         Some(TargetArch::x86_64)
@@ -35,18 +40,60 @@ fn target_arch() -> Option<TargetArch> {
     }
 }
 
-/// The compiled filters, in installation order (`soft` first, `main` last).
+/// The compiled filters.
 pub struct Filters {
     pub soft: BpfProgram,
     pub main: BpfProgram,
 }
 
-/// Compiles this target's policy.
+/// The program that is installed: `soft` merged into `main`, compiled by build.rs.
+pub fn installed() -> Result<BpfProgram, String> {
+    let merged = decode(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/seccomp-merged.bpf"
+    )));
+    if merged.is_empty() {
+        return Err("no seccomp policy for this target".into());
+    }
+    Ok(merged)
+}
+
+/// This target's two filters as build.rs compiled them (for `sandbox-status` and tests).
+pub fn compiled() -> Result<Filters, String> {
+    let soft = decode(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/seccomp-soft.bpf"
+    )));
+    let main = decode(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/seccomp-main.bpf"
+    )));
+    if soft.is_empty() || main.is_empty() {
+        return Err("no seccomp policy for this target".into());
+    }
+    Ok(Filters { soft, main })
+}
+
+fn decode(bytes: &[u8]) -> BpfProgram {
+    bytes
+        .chunks_exact(8)
+        .map(|c| seccompiler::sock_filter {
+            code: u16::from_le_bytes([c[0], c[1]]),
+            jt: c[2],
+            jf: c[3],
+            k: u32::from_le_bytes([c[4], c[5], c[6], c[7]]),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+/// Compiles this target's policy from its JSON (what build.rs did, at run time).
 pub fn compile() -> Result<Filters, String> {
     let arch = target_arch().ok_or("no seccomp policy for this architecture")?;
     compile_text(policy_json(), arch)
 }
 
+#[cfg(test)]
 pub fn compile_text(text: &str, arch: TargetArch) -> Result<Filters, String> {
     if text.is_empty() {
         return Err("no seccomp policy for this target".into());
@@ -179,6 +226,88 @@ mod tests {
             .iter()
             .map(|r| r["syscall"].as_str().unwrap().to_string())
             .collect()
+    }
+
+    #[test]
+    fn the_build_time_filters_are_this_targets_policy() {
+        let built = compiled().unwrap();
+        let fresh = compile().unwrap();
+        assert_eq!(built.soft, fresh.soft);
+        assert_eq!(built.main, fresh.main);
+        assert_eq!(
+            installed().unwrap().len(),
+            built.soft.len() + built.main.len()
+        );
+    }
+
+    /// A classic-BPF interpreter for seccomp programs (the instructions seccompiler emits).
+    fn run_bpf(prog: &[seccompiler::sock_filter], data: &[u8; 64]) -> u32 {
+        let (mut a, mut pc) = (0u32, 0usize);
+        loop {
+            let i = &prog[pc];
+            pc += 1;
+            match i.code {
+                0x20 => {
+                    let k = i.k as usize;
+                    a = u32::from_le_bytes(data[k..k + 4].try_into().unwrap());
+                }
+                0x54 => a &= i.k,
+                0x05 => pc += i.k as usize,
+                0x15 | 0x25 | 0x35 | 0x45 => {
+                    let taken = match i.code {
+                        0x15 => a == i.k,
+                        0x25 => a > i.k,
+                        0x35 => a >= i.k,
+                        _ => a & i.k != 0,
+                    };
+                    pc += if taken { i.jt } else { i.jf } as usize;
+                }
+                0x06 => return i.k,
+                other => panic!("BPF opcode {other:#x} not modelled"),
+            }
+        }
+    }
+
+    /// The kernel's rule for stacked filters: the lowest action, compared as signed.
+    fn strictest(a: u32, b: u32) -> u32 {
+        let act = |r: u32| (r & 0xffff_0000) as i32;
+        if act(a) <= act(b) {
+            a
+        } else {
+            b
+        }
+    }
+
+    #[test]
+    fn the_merged_program_decides_every_call_like_the_two_stacked() {
+        let f = compiled().unwrap();
+        let merged = installed().unwrap();
+        let arch: u32 = if cfg!(target_arch = "x86_64") {
+            0xc000_003e
+        } else {
+            0xc000_00b7
+        };
+        let mut numbers: Vec<u32> = (0..600).collect();
+        numbers.extend([0x4000_0000 | 39, 0x4000_0000 | 2, u32::MAX]);
+        let mut checked = 0;
+        for nr in numbers {
+            for arch in [arch, 0x4000_0003 /* i386 */] {
+                for arg2 in [0u64, 3, 4, 7, 1 << 33] {
+                    let mut data = [0u8; 64];
+                    data[0..4].copy_from_slice(&nr.to_le_bytes());
+                    data[4..8].copy_from_slice(&arch.to_le_bytes());
+                    data[32..40].copy_from_slice(&arg2.to_le_bytes());
+                    let stacked = strictest(run_bpf(&f.soft, &data), run_bpf(&f.main, &data));
+                    assert_eq!(
+                        run_bpf(&merged, &data),
+                        stacked,
+                        "nr {nr:#x} arch {arch:#x} arg2 {arg2}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 6000);
     }
 
     #[test]
