@@ -114,13 +114,7 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
             }
             "--selftest-escape" => {
                 let probe = text(&value(&mut i)?);
-                if !confine::probes::PROBES.iter().any(|(p, _)| *p == probe) {
-                    let names: Vec<&str> = confine::probes::PROBES.iter().map(|p| p.0).collect();
-                    return Err(format!(
-                        "--selftest-escape: unknown probe `{probe}` (known: {})",
-                        names.join(" ")
-                    ));
-                }
+                check_probe(&probe)?;
                 return Ok((o, Mode::SelftestEscape(probe)));
             }
             "sandbox-status" | "--sandbox-status" => return Ok((o, Mode::SandboxStatus)),
@@ -168,6 +162,25 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
         i += 1;
     }
     Ok((o, Mode::Stdin))
+}
+
+#[cfg(target_os = "linux")]
+fn check_probe(probe: &str) -> Result<(), String> {
+    if confine::probes::PROBES.iter().any(|(p, _)| *p == probe) {
+        return Ok(());
+    }
+    let names: Vec<&str> = confine::probes::PROBES.iter().map(|p| p.0).collect();
+    Err(format!(
+        "--selftest-escape: unknown probe `{probe}` (known: {})",
+        names.join(" ")
+    ))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn check_probe(probe: &str) -> Result<(), String> {
+    Err(format!(
+        "--selftest-escape {probe}: the escape probes exist only on Linux"
+    ))
 }
 
 type EvalOpts = (Option<Limits>, Vec<(Vec<u8>, Vec<u8>)>);

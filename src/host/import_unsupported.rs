@@ -3,7 +3,7 @@
 
 use crate::vfs::TreeEntry;
 
-pub use limits::ImportLimits;
+pub use limits::{ImportLimits, SKIPPED_NAMES};
 
 #[path = "import_limits.rs"]
 mod limits;

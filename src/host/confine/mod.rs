@@ -19,10 +19,14 @@
 
 #[cfg(target_os = "linux")]
 mod linux;
-#[cfg(not(target_os = "linux"))]
+#[cfg(target_os = "macos")]
+mod macos;
+#[cfg(not(any(target_os = "linux", target_os = "macos", windows)))]
 mod other;
 #[cfg(target_os = "linux")]
 pub mod policy;
+#[cfg(windows)]
+mod windows;
 // Used by build.rs (through `include!`); compiled into the crate only for its unit tests.
 #[cfg(all(test, target_os = "linux"))]
 mod merge;
@@ -31,8 +35,12 @@ pub mod probes;
 
 #[cfg(target_os = "linux")]
 pub use linux::{finish, prepare, Prepared};
-#[cfg(not(target_os = "linux"))]
+#[cfg(target_os = "macos")]
+pub use macos::{finish, prepare, Prepared};
+#[cfg(not(any(target_os = "linux", target_os = "macos", windows)))]
 pub use other::{finish, prepare, Prepared};
+#[cfg(windows)]
+pub use windows::{finish, prepare, Prepared};
 
 /// Exit status when the process cannot be confined as asked.
 pub const EXIT_CONFINEMENT: i32 = 3;

@@ -1,4 +1,4 @@
-//! Platforms without Landlock and seccomp. Nothing here is enforced yet; `sandbox-status`
+//! Platforms other than Linux, macOS and Windows. Nothing is enforced here; `sandbox-status`
 //! says so plainly, and a run refuses to start unless the user accepts that with
 //! `--unconfined` (fail closed, as on Linux when seccomp is missing).
 
