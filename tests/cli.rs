@@ -190,3 +190,22 @@ fn stdout_and_stderr_interleave_in_write_order() {
         "1\n2\n4\n3\n5\n6\nshellsim: line 1: nosuch: command not found\n"
     );
 }
+
+#[test]
+fn proc_is_a_browsable_tree_generated_from_the_kernel() {
+    let (code, out, err) = shellsim(&[
+        "-c",
+        "ls /proc | grep -v '^[0-9]'; readlink /proc/self; cd /tmp; readlink /proc/self/cwd; \
+         ls /proc/self/; exec 3>/work/log; readlink /proc/$$/fd/3; \
+         test -e /proc/self/status && echo exists; [[ -L /proc/self/cwd ]] && echo link; \
+         head -1 /proc/self/status; echo /proc/self/c*; stat -c %F /proc/self/fd",
+    ]);
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "cpuinfo\nmeminfo\nmounts\nself\nuptime\nversion\n1234\n/tmp\n\
+         cmdline\ncwd\nenviron\nfd\nstatus\n/work/log\nexists\nlink\nName:\thead\n\
+         /proc/self/cmdline /proc/self/cwd\ndirectory\n"
+    );
+}

@@ -156,7 +156,7 @@ async fn du_walk(
     out: &mut opts::Out,
 ) -> Result<Option<u64>, Interrupt> {
     ctx.charge(crate::limits::cost::PATH_COMPONENT * 2)?;
-    let st = ctx.vfs().lstat(abs);
+    let st = ctx.lstat(abs);
     let Ok(st) = st else { return Ok(None) };
     let own = if o.apparent {
         st.size
@@ -165,7 +165,7 @@ async fn du_walk(
     };
     let mut size = own;
     if st.file_type == FileType::Dir {
-        let list = ctx.vfs().read_dir(abs).unwrap_or_default();
+        let list = ctx.read_dir(abs).unwrap_or_default();
         for (name, _) in list {
             let child = child_path(shown, &name);
             if let Some(n) = Box::pin(du_walk(
@@ -229,7 +229,7 @@ async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         rows = 1;
     }
     for op in &p.operands {
-        if ctx.vfs().stat(&ctx.resolve(op)).is_ok() {
+        if ctx.stat(&ctx.resolve(op)).is_ok() {
             rows += 1;
         } else {
             let e = ctx

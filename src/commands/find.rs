@@ -393,9 +393,9 @@ impl<'a> P<'a> {
         let a = self.arg(pred)?;
         let abs = self.ctx.resolve(a);
         let st = if self.g.follow == b'P' {
-            self.ctx.vfs().lstat(&abs)
+            self.ctx.lstat(&abs)
         } else {
-            self.ctx.vfs().stat(&abs)
+            self.ctx.stat(&abs)
         };
         st.map(|s| s.mtime_ns)
             .map_err(|e| format!("{}: {}", quote(a), e.message()))
@@ -877,7 +877,7 @@ impl Find<'_> {
                 b'y' => vec![type_char(st.file_type)],
                 b'Y' => {
                     let t = if st.file_type == FileType::Symlink {
-                        match self.ctx.vfs().stat(&e.abs) {
+                        match self.ctx.stat(&e.abs) {
                             Ok(s) => type_char(s.file_type),
                             Err(crate::vfs::VfsError::Loop) => b'L',
                             Err(_) => b'N',
@@ -901,7 +901,7 @@ impl Find<'_> {
                 b'b' => num(blocks512(st)),
                 b'l' => {
                     if st.file_type == FileType::Symlink {
-                        self.ctx.vfs().read_link(&e.abs).unwrap_or_default()
+                        self.ctx.read_link(&e.abs).unwrap_or_default()
                     } else {
                         Vec::new()
                     }
@@ -975,7 +975,6 @@ impl Find<'_> {
                 FileType::File => st.size == 0,
                 FileType::Dir => self
                     .ctx
-                    .vfs()
                     .read_dir(&e.abs)
                     .map(|l| l.is_empty())
                     .unwrap_or(false),
@@ -1168,7 +1167,7 @@ impl Find<'_> {
                 self.ctx.diag(format!("File system loop detected; {} is part of the same file system loop as an ancestor.", quote(&e.display))).await?;
                 self.status.set(1);
             } else {
-                let list = self.ctx.vfs().read_dir(&e.abs);
+                let list = self.ctx.read_dir(&e.abs);
                 match list {
                     Ok(list) => {
                         ancestors.push(e.st.ino);
@@ -1178,13 +1177,10 @@ impl Find<'_> {
                             }
                             let abs = path::join(&e.abs, &name);
                             let display = chmod::child_path(&e.display, &name);
-                            let st = {
-                                let v = self.ctx.vfs();
-                                if g.follow == b'L' {
-                                    v.stat(&abs).or_else(|_| v.lstat(&abs))
-                                } else {
-                                    v.lstat(&abs)
-                                }
+                            let st = if g.follow == b'L' {
+                                self.ctx.stat(&abs).or_else(|_| self.ctx.lstat(&abs))
+                            } else {
+                                self.ctx.lstat(&abs)
                             };
                             let Ok(st) = st else { continue };
                             let child = Entry {
@@ -1363,13 +1359,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             break;
         }
         let abs = ctx.resolve(start);
-        let st = {
-            let v = ctx.vfs();
-            if g.follow == b'P' {
-                v.lstat(&abs)
-            } else {
-                v.stat(&abs).or_else(|_| v.lstat(&abs))
-            }
+        let st = if g.follow == b'P' {
+            ctx.lstat(&abs)
+        } else {
+            ctx.stat(&abs).or_else(|_| ctx.lstat(&abs))
         };
         match st {
             Ok(st) => {

@@ -180,7 +180,7 @@ impl O {
             out.extend_from_slice(&e.name);
             if e.st.file_type == FileType::Symlink {
                 out.extend_from_slice(b" -> ");
-                out.extend(ctx.vfs().read_link(&e.abs).unwrap_or_default());
+                out.extend(ctx.read_link(&e.abs).unwrap_or_default());
             } else if self.classify {
                 out.extend_from_slice(suffix(&e.st).as_bytes());
             }
@@ -193,7 +193,7 @@ impl O {
         if self.all {
             for dot in [&b"."[..], b".."] {
                 let abs = path::join(dir, dot);
-                if let Ok(st) = ctx.vfs().stat(&abs) {
+                if let Ok(st) = ctx.stat(&abs) {
                     v.push(Entry {
                         name: dot.to_vec(),
                         abs,
@@ -202,13 +202,13 @@ impl O {
                 }
             }
         }
-        let names = ctx.vfs().read_dir(dir).unwrap_or_default();
+        let names = ctx.read_dir(dir).unwrap_or_default();
         for (n, _) in names {
             if n.starts_with(b".") && !self.all && !self.almost {
                 continue;
             }
             let abs = path::join(dir, &n);
-            if let Ok(st) = ctx.vfs().lstat(&abs) {
+            if let Ok(st) = ctx.lstat(&abs) {
                 v.push(Entry { name: n, abs, st });
             }
         }
@@ -306,10 +306,13 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut dirs = Vec::new();
     for op in &ops {
         let abs = ctx.resolve(op);
-        let followed = ctx.vfs().stat(&abs);
-        let st = match followed {
-            Ok(st) => Ok(st),
-            Err(_) => ctx.vfs().lstat(&abs),
+        // GNU ls follows a symlink operand to a directory only without -l, -d and -F; a
+        // trailing slash always follows.
+        let keep_links = (o.long || o.dir || o.classify) && !op.ends_with(b"/");
+        let st = if keep_links {
+            ctx.lstat(&abs)
+        } else {
+            ctx.stat(&abs).or_else(|_| ctx.lstat(&abs))
         };
         match st {
             Err(e) => {
@@ -326,7 +329,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     });
                 } else {
                     let st = if o.long {
-                        ctx.vfs().lstat(&abs).unwrap_or(st)
+                        ctx.lstat(&abs).unwrap_or(st)
                     } else {
                         st
                     };

@@ -5,7 +5,7 @@
 use super::opts::{self, flag, quote, quotef, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
-use crate::vfs::{path, FileType, Vfs, VfsError, MAX_SYMLINK_HOPS};
+use crate::vfs::{path, FileType, VfsError, MAX_SYMLINK_HOPS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -27,7 +27,7 @@ fn join_comps(c: &[Vec<u8>]) -> Vec<u8> {
 }
 
 /// Canonicalizes an absolute path, resolving every symlink.
-pub fn canonicalize(vfs: &Vfs, abs: &[u8], mode: Mode) -> Result<Vec<u8>, VfsError> {
+pub fn canonicalize(ctx: &CommandCtx, abs: &[u8], mode: Mode) -> Result<Vec<u8>, VfsError> {
     let mut pending: Vec<Vec<u8>> = path::components(abs).map(|c| c.to_vec()).collect();
     pending.reverse();
     let mut resolved: Vec<Vec<u8>> = Vec::new();
@@ -47,14 +47,14 @@ pub fn canonicalize(vfs: &Vfs, abs: &[u8], mode: Mode) -> Result<Vec<u8>, VfsErr
             continue;
         }
         let cand = join_comps(&resolved);
-        match vfs.lstat(&cand) {
+        match ctx.lstat(&cand) {
             Ok(st) => match st.file_type {
                 FileType::Symlink => {
                     hops += 1;
                     if hops > MAX_SYMLINK_HOPS {
                         return Err(VfsError::Loop);
                     }
-                    let target = vfs.read_link(&cand)?;
+                    let target = ctx.read_link(&cand)?;
                     resolved.pop();
                     if target.first() == Some(&b'/') {
                         resolved.clear();
@@ -83,7 +83,7 @@ pub fn canonicalize(vfs: &Vfs, abs: &[u8], mode: Mode) -> Result<Vec<u8>, VfsErr
     }
     let out = join_comps(&resolved);
     if abs.len() > 1 && abs.ends_with(b"/") && !missing && mode != Mode::Missing {
-        if let Ok(st) = vfs.stat(&out) {
+        if let Ok(st) = ctx.stat(&out) {
             if st.file_type != FileType::Dir {
                 return Err(VfsError::NotDir);
             }
@@ -153,8 +153,8 @@ async fn readlink_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
         let abs = ctx.resolve(op);
         let r = match mode {
-            Some(m) => canonicalize(&ctx.vfs(), &abs, m),
-            None => ctx.vfs().read_link(&abs),
+            Some(m) => canonicalize(ctx, &abs, m),
+            None => ctx.read_link(&abs),
         };
         match r {
             Ok(v) => {
@@ -221,13 +221,13 @@ async fn realpath_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if strip {
                 if mode != Mode::Missing {
                     // Existence is still checked, on the logical path.
-                    canonicalize(&ctx.vfs(), &norm, mode)?;
+                    canonicalize(ctx, &norm, mode)?;
                 }
                 return Ok(norm);
             }
-            return canonicalize(&ctx.vfs(), &norm, mode);
+            return canonicalize(ctx, &norm, mode);
         }
-        canonicalize(&ctx.vfs(), &abs, mode)
+        canonicalize(ctx, &abs, mode)
     };
     let mut rel_to = None;
     let mut rel_base = None;

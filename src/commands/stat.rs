@@ -335,9 +335,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
         let abs = ctx.resolve(op);
         let st = if deref {
-            ctx.vfs().stat(&abs)
+            ctx.stat(&abs)
         } else {
-            ctx.vfs().lstat(&abs)
+            ctx.lstat(&abs)
         };
         let st = match st {
             Ok(s) => s,
@@ -349,7 +349,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         };
         let link = if st.file_type == FileType::Symlink {
-            ctx.vfs().read_link(&abs).ok()
+            ctx.read_link(&abs).ok()
         } else {
             None
         };

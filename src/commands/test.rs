@@ -279,7 +279,7 @@ impl T<'_> {
         if p.is_empty() {
             return None;
         }
-        self.ctx.vfs().stat(&self.ctx.resolve(p)).ok()
+        self.ctx.stat(&self.ctx.resolve(p)).ok()
     }
 
     fn unary(&mut self) -> R<bool> {
@@ -305,7 +305,6 @@ impl T<'_> {
                 !a.is_empty()
                     && self
                         .ctx
-                        .vfs()
                         .lstat(&abs)
                         .map(|s| s.file_type == FileType::Symlink)
                         .unwrap_or(false)

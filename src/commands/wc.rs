@@ -115,12 +115,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             None | Some(b"-") => match ctx.fd(0).map(|f| matches!(f.desc, Desc::File { .. })) {
                 Some(true) => {
                     if let Some(Desc::File { path, .. }) = ctx.fd(0).as_ref().map(|f| &f.desc) {
-                        regular_total += ctx.vfs().stat(path).map(|s| s.size).unwrap_or(0);
+                        regular_total += ctx.stat(path).map(|s| s.size).unwrap_or(0);
                     }
                 }
                 _ => min_width = 7,
             },
-            Some(name) => match ctx.vfs().stat(&ctx.resolve(name)) {
+            Some(name) => match ctx.stat(&ctx.resolve(name)) {
                 Ok(st) if st.file_type == crate::vfs::FileType::File => regular_total += st.size,
                 Ok(_) => min_width = 7,
                 Err(_) => {}

@@ -180,6 +180,29 @@ impl CommandCtx {
         self.sys.vfs.borrow_mut()
     }
 
+    /// `stat` of an absolute path as this process sees it (the VFS plus the generated `/proc`).
+    pub fn stat(&self, abs: &[u8]) -> Result<crate::vfs::Stat, crate::vfs::VfsError> {
+        self.sys.ns_stat(self.pid, abs, true)
+    }
+
+    /// `lstat`, as [`CommandCtx::stat`] without following a final symlink.
+    pub fn lstat(&self, abs: &[u8]) -> Result<crate::vfs::Stat, crate::vfs::VfsError> {
+        self.sys.ns_stat(self.pid, abs, false)
+    }
+
+    /// Directory entries as this process sees them (the generated `/proc` included).
+    pub fn read_dir(
+        &self,
+        abs: &[u8],
+    ) -> Result<Vec<(crate::vfs::Name, crate::vfs::FileType)>, crate::vfs::VfsError> {
+        self.sys.ns_read_dir(self.pid, abs)
+    }
+
+    /// A symlink's target as this process sees it (`/proc/self`, `/proc/PID/cwd`, ...).
+    pub fn read_link(&self, abs: &[u8]) -> Result<Vec<u8>, crate::vfs::VfsError> {
+        self.sys.ns_read_link(self.pid, abs)
+    }
+
     pub fn charge(&self, units: u64) -> Result<(), Interrupt> {
         self.sys.charge(units)
     }

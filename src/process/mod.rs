@@ -12,6 +12,7 @@
 pub mod command;
 pub mod fd;
 mod io;
+mod procfs;
 mod pseudo;
 pub mod sched;
 

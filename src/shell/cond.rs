@@ -100,16 +100,16 @@ impl Shell {
 
     pub(crate) fn unary_test(&mut self, op: &[u8], v: &[u8]) -> bool {
         let path = crate::vfs::path::join(&self.cwd, v);
-        let vfs = self.sys.vfs.borrow();
-        let st = || vfs.stat(&path).ok();
+        let (sys, pid) = (self.sys.clone(), self.pid);
+        let st = || sys.ns_stat(pid, &path, true).ok();
         match op {
             b"-z" => v.is_empty(),
             b"-n" => !v.is_empty(),
             b"-e" | b"-a" => st().is_some() || is_dev(v),
             b"-f" => st().is_some_and(|s| s.file_type == FileType::File),
             b"-d" => st().is_some_and(|s| s.file_type == FileType::Dir),
-            b"-h" | b"-L" => vfs
-                .lstat(&path)
+            b"-h" | b"-L" => sys
+                .ns_stat(pid, &path, false)
                 .is_ok_and(|s| s.file_type == FileType::Symlink),
             b"-s" => st().is_some_and(|s| s.size > 0),
             b"-r" | b"-w" => st().is_some() || is_dev(v),
@@ -122,16 +122,11 @@ impl Shell {
             b"-k" => st().is_some_and(|s| s.mode & 0o1000 != 0),
             b"-O" | b"-G" => st().is_some(),
             b"-N" => st().is_some_and(|s| s.mtime_ns > s.atime_ns),
-            b"-v" => {
-                drop(vfs);
-                self.var_is_set(v)
-            }
-            b"-R" => {
-                drop(vfs);
-                self.vars
-                    .get(v)
-                    .is_some_and(|x| x.has(super::vars::ATTR_NAMEREF))
-            }
+            b"-v" => self.var_is_set(v),
+            b"-R" => self
+                .vars
+                .get(v)
+                .is_some_and(|x| x.has(super::vars::ATTR_NAMEREF)),
             b"-o" => self.opts.get(&String::from_utf8_lossy(v)).unwrap_or(false),
             _ => false,
         }
@@ -203,9 +198,11 @@ impl Shell {
             b"-gt" => int(self, l)? > int(self, r)?,
             b"-ge" => int(self, l)? >= int(self, r)?,
             b"-nt" | b"-ot" | b"-ef" => {
-                let vfs = self.sys.vfs.borrow();
-                let a = vfs.stat(&crate::vfs::path::join(&self.cwd, l)).ok();
-                let b = vfs.stat(&crate::vfs::path::join(&self.cwd, r)).ok();
+                let stat = |p: &[u8]| {
+                    let abs = crate::vfs::path::join(&self.cwd, p);
+                    self.sys.ns_stat(self.pid, &abs, true).ok()
+                };
+                let (a, b) = (stat(l), stat(r));
                 match op {
                     b"-nt" => match (a, b) {
                         (Some(a), Some(b)) => a.mtime_ns > b.mtime_ns,

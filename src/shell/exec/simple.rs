@@ -344,6 +344,11 @@ impl Shell {
                 let runner: Rc<dyn SubRunner> = Rc::new(ShellRunner {
                     template: Box::new(self.clone()),
                 });
+                // The command runs inline in this process; while it runs, /proc/self shows it
+                // (its name and command line), as the process bash would have forked would.
+                let shell_argv = self
+                    .sys
+                    .with_proc(self.pid, |p| std::mem::replace(&mut p.argv, argv.clone()));
                 let ctx = CommandCtx::new(
                     self.sys.clone(),
                     self.pid,
@@ -357,6 +362,9 @@ impl Shell {
                 let wf = Rc::new(std::cell::Cell::new(false));
                 let fut = (e.run)(ctx);
                 let r = fut.await;
+                if let Some(a) = shell_argv {
+                    self.sys.with_proc(self.pid, |p| p.argv = a);
+                }
                 let _ = wf;
                 let status = match r {
                     // A command that reported a write error fails even if it said 0.

@@ -51,7 +51,7 @@ pub(crate) fn expand(sh: &Shell, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
             let lit = pattern::unescape(comp);
             for (disp, abs) in &cands {
                 let abs2 = path::join(abs, &lit);
-                if sh.sys.vfs.borrow().lstat(&abs2).is_ok() {
+                if sh.sys.ns_stat(sh.pid, &abs2, false).is_ok() {
                     next.push((join_disp(disp, &lit), abs2));
                 }
             }
@@ -59,7 +59,7 @@ pub(crate) fn expand(sh: &Shell, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
             continue;
         }
         for (disp, abs) in &cands {
-            let entries = match sh.sys.vfs.borrow().read_dir(abs) {
+            let entries = match sh.sys.ns_read_dir(sh.pid, abs) {
                 Ok(e) => e,
                 Err(_) => continue,
             };
@@ -74,9 +74,7 @@ pub(crate) fn expand(sh: &Shell, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
                     if !last {
                         let is_dir = sh
                             .sys
-                            .vfs
-                            .borrow()
-                            .stat(&abs2)
+                            .ns_stat(sh.pid, &abs2, true)
                             .map(|s| s.file_type == FileType::Dir)
                             .unwrap_or(false);
                         if !is_dir {
@@ -96,9 +94,7 @@ pub(crate) fn expand(sh: &Shell, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
                 && (!trailing_slash
                     || sh
                         .sys
-                        .vfs
-                        .borrow()
-                        .stat(abs)
+                        .ns_stat(sh.pid, abs, true)
                         .map(|s| s.file_type == FileType::Dir)
                         .unwrap_or(false))
         })
@@ -135,7 +131,7 @@ fn walk_dirs(
     examined: &mut u64,
     include_files: bool,
 ) -> Res<()> {
-    let entries = match sh.sys.vfs.borrow().read_dir(abs) {
+    let entries = match sh.sys.ns_read_dir(sh.pid, abs) {
         Ok(e) => e,
         Err(_) => return Ok(()),
     };
