@@ -8,6 +8,7 @@ pub mod cli;
 pub mod clock;
 pub mod commands;
 pub mod host;
+pub mod judge;
 pub mod limits;
 pub mod process;
 pub mod protocol;

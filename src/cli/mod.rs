@@ -1,6 +1,8 @@
 //! Command-line interface: argument parsing and the run modes. All host I/O goes through
 //! [`crate::host`].
 
+mod judge;
+
 use crate::host;
 use crate::host::confine::{self, Layer, Settings};
 use crate::host::import::ImportLimits;
@@ -13,6 +15,7 @@ const USAGE: &str = "usage: shellsim [LIMITS] [--env NAME=VALUE]... [--cwd DIR] 
        shellsim [LIMITS] eval [-c SOURCE] [-- ARG...]
        shellsim [LIMITS] < script.sh
        shellsim sandbox-status
+       shellsim judge [--cwd D] [--home H] [--root D]... [--deny GLOB]... [--seat S] [--lexical] (-c CMD | --stream)
 LIMITS: --cpu N --memory N --disk N --output N (k/m/g binary suffixes)
 IMPORT: --root DIR copies a host directory into /work before confinement; bounds:
         --import-max-files N (100000) --import-max-bytes N (1g) --import-max-file-size N (64m)
@@ -48,6 +51,8 @@ enum Mode {
     Help,
     Version,
     SandboxStatus,
+    /// The read judge (`shellsim judge ...`).
+    Judge(Vec<Vec<u8>>),
     /// Hidden: run the full confinement path, then one escape attempt (tests/confinement.rs).
     SelftestEscape(String),
 }
@@ -118,6 +123,7 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
                 return Ok((o, Mode::SelftestEscape(probe)));
             }
             "sandbox-status" | "--sandbox-status" => return Ok((o, Mode::SandboxStatus)),
+            "judge" => return Ok((o, Mode::Judge(argv[i + 1..].to_vec()))),
             "-h" | "--help" => return Ok((o, Mode::Help)),
             "-V" | "--version" => return Ok((o, Mode::Version)),
             "-c" => {
@@ -346,6 +352,16 @@ pub fn main() -> ! {
             host::write_stdout(format!("shellsim {}\n", env!("CARGO_PKG_VERSION")).as_bytes());
             host::exit(0)
         }
+        Mode::Judge(args) => {
+            // The lexical judge needs nothing from the host: it runs fully confined. The host
+            // view reads metadata (lstat, readlink, directory listings) while it judges, so it
+            // runs without OS confinement (see docs/read-judge.md).
+            match judge::check(&args) {
+                Err(e) => host::exit(usage_error(&e)),
+                Ok(true) => host::run_confined(opts.confine, move |_| judge::run(&args)),
+                Ok(false) => host::run_on_stack(move || judge::run(&args)),
+            }
+        }
         _ => {}
     }
     let inputs = match read_inputs(&opts, &mode) {
@@ -393,7 +409,7 @@ fn simulate(opts: Opts, mode: Mode, inputs: Inputs, status: confine::Status) -> 
             host::write_stdout(text.as_bytes());
             r.status
         }
-        Mode::Help | Mode::Version => 0,
+        Mode::Help | Mode::Version | Mode::Judge(_) => 0,
     }
 }
 

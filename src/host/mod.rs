@@ -13,6 +13,8 @@ pub mod import;
 #[cfg(not(unix))]
 #[path = "import_unsupported.rs"]
 pub mod import;
+#[cfg(unix)]
+pub mod judge_view;
 
 use std::io::{IsTerminal, Read, Write};
 
@@ -70,6 +72,39 @@ pub fn write_stderr(data: &[u8]) {
     let mut e = std::io::stderr().lock();
     let _ = e.write_all(data);
     let _ = e.flush();
+}
+
+/// Calls `f` with each line of standard input (without its newline) as it arrives, so a
+/// client can wait for each answer. Stops at end of input or a read error.
+pub fn for_each_stdin_line(mut f: impl FnMut(&[u8])) {
+    use std::io::BufRead;
+    let stdin = std::io::stdin();
+    let mut lock = stdin.lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match lock.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                }
+                f(&line);
+            }
+        }
+    }
+}
+
+/// Runs `f` on a large-stack thread without OS confinement and exits with its status. Used
+/// only where the work needs host metadata after start-up (the read judge's host view).
+pub fn run_on_stack(f: impl FnOnce() -> i32 + Send + 'static) -> ! {
+    let status = std::thread::Builder::new()
+        .name("shellsim".into())
+        .stack_size(SIM_STACK)
+        .spawn(f)
+        .map(|h| h.join().unwrap_or(70))
+        .unwrap_or(70);
+    std::process::exit(status)
 }
 
 /// Flushes nothing more and ends the process (for paths that never start the simulator).

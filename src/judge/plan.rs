@@ -1,0 +1,678 @@
+//! The read plan: every segment of a command (each simple command of every list, pipeline,
+//! compound command and function body, with nested plans for substitutions and for shell text
+//! run again), and each segment's path candidates. Built from the simulator's own parser.
+
+use super::knowledge::{self, Face};
+use super::words::{evaluate, Scope, Value, PLACEHOLDER};
+use crate::shell::ast::{
+    AssignValue, Command, CompoundCommand, CondExpr, List, RedirOp, RedirTarget, SimpleCommand,
+    Word,
+};
+use crate::vfs::path;
+use std::collections::BTreeMap;
+
+/// Deepest nesting of substitutions and re-entered text the plan follows.
+pub const MAX_DEPTH: usize = 24;
+/// Most segments one command may produce before the judge stops reading it.
+pub const MAX_SEGMENTS: usize = 20_000;
+
+/// One word that may name a file, with where it was spelled from.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub value: Value,
+    pub face: Face,
+    /// The working directory relative spellings start from (`None`: not known here).
+    pub base: Option<Vec<u8>>,
+    /// Judged by the deny list only (a program path, an environment value, a shadow).
+    pub deny_only: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Segment {
+    /// The program as spelled (for the verdict).
+    pub program: String,
+    pub candidates: Vec<Candidate>,
+    /// Why the scan could not read what this segment runs.
+    pub declined: Option<String>,
+    /// Why this segment's reads cannot be established at all.
+    pub unestablishable: Option<String>,
+    pub nested: Vec<Nested>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Nested {
+    pub plan: Plan,
+    /// Shell text run again (`sh -c`, `eval`): only its deny hits count.
+    pub reentry: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub segments: Vec<Segment>,
+    /// The text could not be parsed (the whole plan is unestablishable).
+    pub unreadable: Option<String>,
+}
+
+#[derive(Clone)]
+struct State {
+    declared_home: Vec<u8>,
+    home: Vec<u8>,
+    cwd: Option<Vec<u8>>,
+    vars: BTreeMap<Vec<u8>, Vec<u8>>,
+}
+
+/// Builds the plan of `text` starting in `cwd` with the declared `home`.
+pub fn plan(text: &[u8], cwd: &[u8], home: &[u8]) -> Plan {
+    let state = State {
+        declared_home: home.to_vec(),
+        home: home.to_vec(),
+        cwd: Some(cwd.to_vec()),
+        vars: BTreeMap::new(),
+    };
+    let mut count = 0;
+    plan_text(text, state, 0, &mut count)
+}
+
+fn plan_text(text: &[u8], mut state: State, depth: usize, count: &mut usize) -> Plan {
+    if depth > MAX_DEPTH {
+        return Plan {
+            segments: Vec::new(),
+            unreadable: Some(format!("nested deeper than {MAX_DEPTH} levels")),
+        };
+    }
+    if text.contains(&0) {
+        return Plan {
+            segments: Vec::new(),
+            unreadable: Some("the text holds a NUL byte".into()),
+        };
+    }
+    match crate::shell::parser::parse(text) {
+        Ok(prog) => {
+            let mut w = Walker {
+                segments: Vec::new(),
+                feeding_xargs: false,
+                depth,
+                count,
+                bound: None,
+            };
+            w.list(&prog.body, &mut state);
+            let unreadable = w.bound.take();
+            Plan {
+                segments: w.segments,
+                unreadable,
+            }
+        }
+        Err(e) => Plan {
+            segments: Vec::new(),
+            unreadable: Some(format!("the shell cannot parse it: {}", e.message)),
+        },
+    }
+}
+
+struct Walker<'c> {
+    segments: Vec<Segment>,
+    /// The current pipeline stage feeds `xargs` further down.
+    feeding_xargs: bool,
+    depth: usize,
+    count: &'c mut usize,
+    /// A bound that was hit: the plan is incomplete.
+    bound: Option<String>,
+}
+
+impl Walker<'_> {
+    fn push(&mut self, seg: Segment) {
+        *self.count += 1;
+        if *self.count > MAX_SEGMENTS {
+            self.bound
+                .get_or_insert_with(|| format!("more than {MAX_SEGMENTS} commands"));
+            return;
+        }
+        self.segments.push(seg);
+    }
+
+    fn nested(&mut self, text: &[u8], state: &State, reentry: bool) -> Nested {
+        Nested {
+            plan: plan_text(text, state.clone(), self.depth + 1, self.count),
+            reentry,
+        }
+    }
+
+    fn sub_plan(&mut self, prog: &crate::shell::ast::Program, state: &State) -> Nested {
+        if self.depth + 1 > MAX_DEPTH {
+            return Nested {
+                plan: Plan {
+                    segments: Vec::new(),
+                    unreadable: Some(format!("nested deeper than {MAX_DEPTH} levels")),
+                },
+                reentry: false,
+            };
+        }
+        let mut w = Walker {
+            segments: Vec::new(),
+            feeding_xargs: false,
+            depth: self.depth + 1,
+            count: self.count,
+            bound: None,
+        };
+        let mut st = state.clone();
+        w.list(&prog.body, &mut st);
+        Nested {
+            plan: Plan {
+                segments: w.segments,
+                unreadable: w.bound,
+            },
+            reentry: false,
+        }
+    }
+
+    fn list(&mut self, list: &List, state: &mut State) {
+        for item in &list.items {
+            let pipelines =
+                std::iter::once(&item.and_or.first).chain(item.and_or.rest.iter().map(|(_, p)| p));
+            for p in pipelines {
+                if p.commands.len() == 1 && !item.background {
+                    self.command(&p.commands[0], state);
+                } else {
+                    // Stages run in subshells: what they change does not leak.
+                    let xargs_at = p.commands.iter().position(|c| match c {
+                        Command::Simple(s) => s
+                            .words
+                            .first()
+                            .and_then(|w| w.as_literal())
+                            .is_some_and(|w| path::file_name(w) == b"xargs"),
+                        _ => false,
+                    });
+                    for (k, c) in p.commands.iter().enumerate() {
+                        let mut st = state.clone();
+                        self.feeding_xargs = xargs_at.is_some_and(|x| k < x);
+                        self.command(c, &mut st);
+                        self.feeding_xargs = false;
+                    }
+                }
+            }
+        }
+    }
+
+    fn command(&mut self, cmd: &Command, state: &mut State) {
+        match cmd {
+            Command::Simple(s) => self.simple(s, state),
+            Command::FunctionDef(f) => {
+                // Judged where it is defined: the common case is a function called in place.
+                let mut st = state.clone();
+                self.command(&f.body, &mut st);
+            }
+            Command::Compound(c, redirects, _) => {
+                if !redirects.is_empty() {
+                    let mut seg = Segment {
+                        program: "(redirections)".into(),
+                        ..Segment::default()
+                    };
+                    self.redirects(redirects, state, &mut seg);
+                    self.push(seg);
+                }
+                match c.as_ref() {
+                    CompoundCommand::Group(l) => self.list(l, state),
+                    CompoundCommand::Subshell(l) => {
+                        let mut st = state.clone();
+                        self.list(l, &mut st);
+                    }
+                    CompoundCommand::If {
+                        branches,
+                        else_body,
+                    } => {
+                        for (cond, body) in branches {
+                            self.list(cond, state);
+                            self.list(body, state);
+                        }
+                        if let Some(e) = else_body {
+                            self.list(e, state);
+                        }
+                    }
+                    CompoundCommand::While { cond, body, .. } => {
+                        self.list(cond, state);
+                        self.list(body, state);
+                    }
+                    CompoundCommand::For {
+                        var, words, body, ..
+                    }
+                    | CompoundCommand::Select {
+                        var, words, body, ..
+                    } => {
+                        let mut values = Vec::new();
+                        let mut seg = Segment {
+                            program: "for".into(),
+                            ..Segment::default()
+                        };
+                        for w in words.iter().flatten() {
+                            for v in self.word_values(w, state, &mut seg) {
+                                values.push(v);
+                            }
+                        }
+                        self.push(seg);
+                        let known = values.iter().all(|v| v.exact())
+                            && !values.is_empty()
+                            && values.len() <= 16;
+                        if known {
+                            for v in values {
+                                let mut st = state.clone();
+                                st.vars.insert(var.clone(), v.text.clone());
+                                self.list(body, &mut st);
+                            }
+                        } else {
+                            let mut st = state.clone();
+                            st.vars.remove(var);
+                            self.list(body, &mut st);
+                        }
+                    }
+                    CompoundCommand::ArithFor { body, .. } => self.list(body, state),
+                    CompoundCommand::Case { word, arms } => {
+                        let mut seg = Segment {
+                            program: "case".into(),
+                            ..Segment::default()
+                        };
+                        self.word_values(word, state, &mut seg);
+                        self.push(seg);
+                        for arm in arms {
+                            self.list(&arm.body, state);
+                        }
+                    }
+                    CompoundCommand::Arith(w, _) => {
+                        let mut seg = Segment {
+                            program: "((".into(),
+                            ..Segment::default()
+                        };
+                        self.word_values(w, state, &mut seg);
+                        self.push(seg);
+                    }
+                    CompoundCommand::Cond(expr, _) => {
+                        let mut seg = Segment {
+                            program: "[[".into(),
+                            ..Segment::default()
+                        };
+                        self.cond(expr, state, &mut seg);
+                        self.push(seg);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cond(&mut self, e: &CondExpr, state: &State, seg: &mut Segment) {
+        match e {
+            CondExpr::And(a, b) | CondExpr::Or(a, b) => {
+                self.cond(a, state, seg);
+                self.cond(b, state, seg);
+            }
+            CondExpr::Not(a) => self.cond(a, state, seg),
+            CondExpr::Unary(op, w) => {
+                let file_op = op.len() == 2 && b"efdrwxsLhpSbcgukOGN".contains(&op[1]);
+                for v in self.word_values(w, state, seg) {
+                    if file_op {
+                        seg.candidates.push(candidate(v, Face::Read, state, false));
+                    }
+                }
+            }
+            CondExpr::Binary(a, op, b) => {
+                let file_op = matches!(op.as_slice(), b"-nt" | b"-ot" | b"-ef");
+                for w in [a, b] {
+                    for v in self.word_values(w, state, seg) {
+                        if file_op {
+                            seg.candidates.push(candidate(v, Face::Read, state, false));
+                        }
+                    }
+                }
+            }
+            CondExpr::Word(w) => {
+                self.word_values(w, state, seg);
+            }
+        }
+    }
+
+    /// Evaluates a word in `state`; its substitutions become nested plans of `seg`.
+    fn word_values(&mut self, w: &Word, state: &State, seg: &mut Segment) -> Vec<Value> {
+        let scope = Scope {
+            home: &state.home,
+            declared_home: &state.declared_home,
+            vars: &state.vars,
+            cwd: state.cwd.as_deref(),
+        };
+        match evaluate(w, &scope) {
+            Ok(ev) => {
+                for prog in &ev.substitutions {
+                    let n = self.sub_plan(prog, state);
+                    seg.nested.push(n);
+                }
+                ev.values
+            }
+            Err(b) => {
+                seg.unestablishable.get_or_insert(b.0);
+                Vec::new()
+            }
+        }
+    }
+
+    fn redirects(
+        &mut self,
+        redirects: &[crate::shell::ast::Redirect],
+        state: &State,
+        seg: &mut Segment,
+    ) {
+        for r in redirects {
+            match &r.target {
+                RedirTarget::HereDoc(h) => {
+                    if !h.quoted {
+                        if let Some(body) = h.body.get() {
+                            self.word_values(body, state, seg);
+                        }
+                    }
+                }
+                RedirTarget::Word(w) => {
+                    let values = self.word_values(w, state, seg);
+                    let face = match r.op {
+                        RedirOp::In | RedirOp::ReadWrite => Some(Face::Read),
+                        RedirOp::Out
+                        | RedirOp::Append
+                        | RedirOp::Clobber
+                        | RedirOp::OutErr
+                        | RedirOp::AppendErr => Some(Face::Write),
+                        RedirOp::DupIn | RedirOp::DupOut => None,
+                        RedirOp::HereString | RedirOp::HereDoc => None,
+                    };
+                    for v in values {
+                        let dup_target = matches!(r.op, RedirOp::DupIn | RedirOp::DupOut);
+                        if dup_target {
+                            // `>&2`, `<&-`: a descriptor. `>& file` (bash) writes a file.
+                            let t = &v.text;
+                            let fd_like = t.iter().all(|b| b.is_ascii_digit())
+                                || t == b"-"
+                                || (t.ends_with(b"-")
+                                    && t[..t.len() - 1].iter().all(|b| b.is_ascii_digit()));
+                            if !fd_like {
+                                seg.candidates.push(candidate(v, Face::Write, state, false));
+                            }
+                            continue;
+                        }
+                        if let Some(face) = face {
+                            seg.candidates.push(candidate(v, face, state, false));
+                            if r.op == RedirOp::ReadWrite {
+                                // `<>` also writes.
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn simple(&mut self, cmd: &SimpleCommand, state: &mut State) {
+        let mut seg = Segment::default();
+        // Assignments: alone they bind variables (and HOME); before a command they are its
+        // environment, which meets the deny judge.
+        let mut env_values = Vec::new();
+        for a in &cmd.assigns {
+            if let Some(idx) = &a.index {
+                let mut subs = Vec::new();
+                super::words::collect_subs(idx, &mut subs);
+                for prog in subs {
+                    let n = self.sub_plan(&prog, state);
+                    seg.nested.push(n);
+                }
+            }
+            if let AssignValue::Array(elems) = &a.value {
+                for e in elems {
+                    self.word_values(&e.value, state, &mut seg);
+                }
+            }
+            if let AssignValue::Scalar(w) = &a.value {
+                let vals = self.word_values(w, state, &mut seg);
+                env_values.push((a.name.clone(), vals));
+            }
+        }
+        let mut vals: Vec<Value> = Vec::new();
+        for w in &cmd.words {
+            vals.extend(self.word_values(w, state, &mut seg));
+        }
+        self.redirects(&cmd.redirects, state, &mut seg);
+        if vals.is_empty() {
+            for (name, v) in env_values {
+                bind(state, &name, v.first().filter(|_| v.len() == 1));
+            }
+            seg.program = "(assignment)".into();
+            self.push(seg);
+            return;
+        }
+        for (_, v) in env_values {
+            for value in v {
+                seg.candidates
+                    .push(candidate(value, Face::Env, state, true));
+            }
+        }
+        self.run_values(&vals, state, &mut seg);
+        self.push(seg);
+    }
+
+    /// One command given as evaluated values: the program first.
+    fn run_values(&mut self, vals: &[Value], state: &mut State, seg: &mut Segment) {
+        let program = &vals[0];
+        seg.program = String::from_utf8_lossy(&program.text).replace(PLACEHOLDER as char, "…");
+        // `[` alone is the test command, not a pattern: a bracket needs its closing `]`.
+        let pattern_word = program.glob
+            && (program.text.iter().any(|b| matches!(b, b'*' | b'?'))
+                || program
+                    .text
+                    .iter()
+                    .position(|&b| b == b'[')
+                    .is_some_and(|i| program.text[i + 1..].contains(&b']')));
+        if !program.exact() || pattern_word {
+            seg.declined = Some("the program word cannot be read before it runs".into());
+            for v in &vals[1..] {
+                seg.candidates
+                    .push(candidate(v.clone(), Face::Read, state, true));
+            }
+            return;
+        }
+        if program.text.contains(&b'/') {
+            seg.candidates
+                .push(candidate(program.clone(), Face::Program, state, true));
+        }
+        let name = path::file_name(&program.text).to_vec();
+        let args = &vals[1..];
+        let a = knowledge::analyze(&name, args);
+        if self.feeding_xargs {
+            // Upstream of xargs: these words become its operands, so they meet the deny judge.
+            for v in args {
+                seg.candidates
+                    .push(candidate(v.clone(), Face::Read, state, true));
+            }
+        }
+        for (i, face) in &a.paths {
+            if args[*i].pipe {
+                continue;
+            }
+            let mut v = args[*i].clone();
+            strip_option_prefix(&mut v, &name, state);
+            seg.candidates
+                .push(candidate(v, *face, state, matches!(face, Face::Env)));
+        }
+        for (p, face) in &a.embedded {
+            let v = Value {
+                pattern: p.clone(),
+                text: p.clone(),
+                ..Value::default()
+            };
+            seg.candidates.push(candidate(v, *face, state, false));
+        }
+        // Tools that walk the working directory when given no path.
+        let walks_cwd = match name.as_slice() {
+            b"find" | b"du" | b"tree" => !a.paths.iter().any(|(_, f)| *f == Face::Traverse),
+            b"grep" | b"egrep" | b"rg" | b"ag" => {
+                let recursive = name != b"grep" && name != b"egrep"
+                    || args.iter().any(|v| {
+                        v.text.starts_with(b"-")
+                            && !v.text.starts_with(b"--")
+                            && (v.text.contains(&b'r') || v.text.contains(&b'R'))
+                    })
+                    || args.iter().any(|v| v.text == b"--recursive");
+                recursive && !a.paths.iter().any(|(_, f)| *f == Face::Traverse)
+            }
+            _ => false,
+        };
+        if walks_cwd {
+            let v = Value {
+                text: b".".to_vec(),
+                pattern: b".".to_vec(),
+                ..Value::default()
+            };
+            seg.candidates
+                .push(candidate(v, Face::Traverse, state, false));
+        }
+        if let Some(why) = a.unestablishable {
+            seg.unestablishable.get_or_insert(why);
+        }
+        if let Some(why) = a.declined {
+            seg.declined.get_or_insert(why);
+        }
+        for i in &a.reentry {
+            let v = &args[*i];
+            if v.exact() {
+                let n = self.nested(&v.text, state, true);
+                seg.nested.push(n);
+            } else {
+                seg.unestablishable
+                    .get_or_insert("shell text that is not known before it runs".into());
+            }
+        }
+        for t in &a.reentry_text {
+            let n = self.nested(t, state, true);
+            seg.nested.push(n);
+        }
+        if !a.reentry.is_empty() {
+            seg.unestablishable
+                .get_or_insert("the shell parses this text again when it runs".into());
+        }
+        for (s, e) in &a.exec {
+            if s < e && *e <= args.len() {
+                let inner: Vec<Value> = args[*s..*e]
+                    .iter()
+                    .filter(|v| v.text != b"{}")
+                    .cloned()
+                    .collect();
+                if !inner.is_empty() {
+                    let mut st = state.clone();
+                    let mut sub = Segment::default();
+                    self.run_values(&inner, &mut st, &mut sub);
+                    seg.nested.push(Nested {
+                        plan: Plan {
+                            segments: vec![sub],
+                            unreadable: None,
+                        },
+                        reentry: false,
+                    });
+                }
+            }
+        }
+        if let Some(i) = a.inner {
+            if i < args.len() {
+                let inner: Vec<Value> = args[i..].to_vec();
+                let mut sub = Segment::default();
+                self.run_values(&inner, state, &mut sub);
+                seg.candidates.extend(sub.candidates);
+                seg.nested.extend(sub.nested);
+                if seg.declined.is_none() {
+                    seg.declined = sub.declined;
+                }
+                if seg.unestablishable.is_none() {
+                    seg.unestablishable = sub.unestablishable;
+                }
+            }
+        }
+        if let Some(target) = a.cd {
+            let new = match target {
+                None => Some(state.home.clone()),
+                Some(i) => {
+                    let v = &args[i];
+                    if v.exact() && !v.glob && v.text != b"-" {
+                        state
+                            .cwd
+                            .as_ref()
+                            .map(|c| path::normalize(&path::join(c, &v.text)))
+                            .or_else(|| v.text.starts_with(b"/").then(|| path::normalize(&v.text)))
+                    } else {
+                        None
+                    }
+                }
+            };
+            state.cwd = new;
+        }
+        if matches!(
+            name.as_slice(),
+            b"export" | b"declare" | b"typeset" | b"local" | b"readonly"
+        ) {
+            for v in args {
+                if let Some(eq) = v.text.iter().position(|&b| b == b'=') {
+                    let mut value = v.clone();
+                    value.text = v.text[eq + 1..].to_vec();
+                    let name = v.text[..eq].to_vec();
+                    bind(state, &name, Some(&value).filter(|x| x.exact()));
+                }
+            }
+        }
+    }
+}
+
+/// Records a variable's value (or that it is no longer known).
+fn bind(state: &mut State, name: &[u8], value: Option<&Value>) {
+    match value {
+        Some(v) if v.exact() => {
+            if name == b"HOME" {
+                state.home = v.text.clone();
+            }
+            state.vars.insert(name.to_vec(), v.text.clone());
+        }
+        _ => {
+            if name == b"HOME" {
+                state.home = vec![PLACEHOLDER];
+            }
+            state.vars.remove(name);
+        }
+    }
+}
+
+/// `--file=X` and `dd if=X`: the path is the part after `=`.
+fn strip_option_prefix(v: &mut Value, program: &[u8], state: &State) {
+    let t = &v.text;
+    let Some(eq) = t.iter().position(|&b| b == b'=') else {
+        return;
+    };
+    let is_option = t.starts_with(b"-");
+    let is_dd = program == b"dd" && (t.starts_with(b"if=") || t.starts_with(b"of="));
+    if !(is_option || is_dd) {
+        return;
+    }
+    let mut rest = t[eq + 1..].to_vec();
+    let mut pattern = v.pattern[v
+        .pattern
+        .iter()
+        .position(|&b| b == b'=')
+        .map_or(0, |p| p + 1)..]
+        .to_vec();
+    // bash expands a tilde after `=` in a word shaped like an assignment (`if=~/k`), not in
+    // `--file=~/k`.
+    if is_dd && (rest == b"~" || rest.starts_with(b"~/")) {
+        let mut home = state.home.clone();
+        home.extend_from_slice(&rest[1..]);
+        rest = home.clone();
+        pattern = home;
+    }
+    v.text = rest;
+    v.pattern = pattern;
+}
+
+fn candidate(value: Value, face: Face, state: &State, deny_only: bool) -> Candidate {
+    Candidate {
+        value,
+        face,
+        base: state.cwd.clone(),
+        deny_only,
+    }
+}
