@@ -1,17 +1,59 @@
-//! Compiles this target's seccomp policy (`seccomp/<triple>.json`) to BPF at build time, so
-//! start-up installs ready instructions instead of parsing JSON and generating code on every
-//! run, and merges its two filters into one program (the kernel JIT-compiles each installed
-//! filter; see src/host/confine/merge.rs). The JSON stays the reviewed source; the
-//! unit tests in `src/host/confine/policy.rs` also compile every file at test time.
+//! Compiles this target's seccomp policy (`seccomp/<triple>.json`) at build time:
+//! - each filter with seccompiler (validating names for the target architecture), kept for
+//!   `sandbox-status` and the tests;
+//! - the installed program: both filters folded into one binary search over system call
+//!   numbers (src/host/confine/tree.rs says why), so start-up installs ready instructions and
+//!   the kernel's per-filter work stays small.
+//!
+//! The JSON stays the reviewed source; `src/host/confine/policy.rs` tests that the installed
+//! program decides every call exactly like the two filters stacked.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-include!("src/host/confine/merge.rs");
+/// A filter's rules (syscall name → optional `(argument index, mask)` condition), with its
+/// match and mismatch verdicts.
+type Rules = (BTreeMap<String, Option<(u32, u32)>>, u32, u32);
+
+include!("src/host/confine/tree.rs");
+
+fn bytes(prog: &[Ins]) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(prog.len() * 8);
+    for ins in prog {
+        buf.extend_from_slice(&ins.code.to_le_bytes());
+        buf.push(ins.jt);
+        buf.push(ins.jf);
+        buf.extend_from_slice(&ins.k.to_le_bytes());
+    }
+    buf
+}
+
+/// The number of `name` on the target, as seccompiler's own table has it: compile a one-rule
+/// filter and read the comparison after the load of `seccomp_data.nr`.
+fn syscall_number(name: &str, target: seccompiler::TargetArch) -> u32 {
+    let json = format!(
+        "{{\"x\":{{\"mismatch_action\":\"allow\",\"match_action\":\"trap\",\"filter\":[{{\"syscall\":\"{name}\"}}]}}}}"
+    );
+    let prog = seccompiler::compile_from_json(json.as_bytes(), target)
+        .unwrap_or_else(|e| panic!("seccomp: `{name}`: {e}"))
+        .remove("x")
+        .expect("the filter");
+    let load_nr = prog
+        .iter()
+        .position(|i| i.code == 0x20 && i.k == 0)
+        .unwrap_or_else(|| panic!("seccomp: no nr load compiling `{name}`"));
+    let cmp = prog[load_nr + 1..]
+        .iter()
+        .find(|i| i.code == 0x15)
+        .unwrap_or_else(|| panic!("seccomp: no comparison compiling `{name}`"));
+    cmp.k
+}
 
 fn main() {
     println!("cargo:rerun-if-changed=seccomp");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/host/confine/tree.rs");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let var = |k: &str| std::env::var(k).unwrap_or_default();
     let (os, arch, env) = (
@@ -19,23 +61,24 @@ fn main() {
         var("CARGO_CFG_TARGET_ARCH"),
         var("CARGO_CFG_TARGET_ENV"),
     );
-    let mut soft = Vec::new();
-    let mut main = Vec::new();
-    let mut merged = Vec::new();
+    let (mut soft, mut main, mut installed) = (Vec::new(), Vec::new(), Vec::new());
     let policy = PathBuf::from(format!("seccomp/{arch}-unknown-linux-{env}.json"));
     if os == "linux" && policy.exists() {
         let target = seccompiler::TargetArch::try_from(arch.as_str())
             .unwrap_or_else(|e| panic!("seccomp: no BPF target for {arch}: {e:?}"));
+        let audit_arch: u32 = match arch.as_str() {
+            "x86_64" => 0xc000_003e,
+            "aarch64" => 0xc000_00b7,
+            other => panic!("seccomp: no AUDIT_ARCH for {other}"),
+        };
+        // The kernel reads `struct sock_filter` in the target's byte order; every target with
+        // a policy is little-endian.
+        assert_eq!(var("CARGO_CFG_TARGET_ENDIAN"), "little");
         let text = std::fs::read(&policy).expect("read the seccomp policy");
         let mut map = seccompiler::compile_from_json(text.as_slice(), target)
             .unwrap_or_else(|e| panic!("{}: {e}", policy.display()));
-        // The kernel reads `struct sock_filter { u16 code; u8 jt; u8 jf; u32 k; }` in the
-        // target's byte order; every target with a policy is little-endian.
-        assert_eq!(var("CARGO_CFG_TARGET_ENDIAN"), "little");
-        let mut take = |name: &str| -> Vec<Ins> {
-            map.remove(name)
-                .unwrap_or_else(|| panic!("{}: no `{name}` filter", policy.display()))
-                .into_iter()
+        let convert = |p: seccompiler::BpfProgram| -> Vec<Ins> {
+            p.into_iter()
                 .map(|i| Ins {
                     code: i.code,
                     jt: i.jt,
@@ -44,22 +87,91 @@ fn main() {
                 })
                 .collect()
         };
-        let (soft_prog, main_prog) = (take("soft"), take("main"));
-        for (buf, prog) in [
-            (&mut merged, merge_soft_then_main(&soft_prog, &main_prog)),
-            (&mut soft, soft_prog),
-            (&mut main, main_prog),
-        ] {
-            for ins in prog {
-                buf.extend_from_slice(&ins.code.to_le_bytes());
-                buf.push(ins.jt);
-                buf.push(ins.jf);
-                buf.extend_from_slice(&ins.k.to_le_bytes());
+        soft = bytes(&convert(map.remove("soft").expect("a `soft` filter")));
+        main = bytes(&convert(map.remove("main").expect("a `main` filter")));
+
+        // The folded program, from the same JSON.
+        let doc: serde_json::Value = serde_json::from_slice(&text).expect("the policy is JSON");
+        let action = |v: &serde_json::Value| -> u32 {
+            match v {
+                serde_json::Value::String(s) if s == "allow" => RET_ALLOW,
+                serde_json::Value::String(s) if s == "trap" => RET_TRAP,
+                serde_json::Value::String(s) if s == "kill_process" => RET_KILL_PROCESS,
+                serde_json::Value::Object(o) if o.contains_key("errno") => {
+                    RET_ERRNO | (o["errno"].as_u64().expect("errno") as u32 & 0xffff)
+                }
+                other => panic!("seccomp: action {other} is not supported by the tree"),
             }
+        };
+        // name -> (the filter's verdict when the rule matches, its argument condition).
+        let rules = |filter: &serde_json::Value| -> Rules {
+            let mut names = BTreeMap::new();
+            for r in filter["filter"].as_array().expect("rules") {
+                let name = r["syscall"].as_str().expect("a syscall name").to_string();
+                let cond = match r.get("args").and_then(|a| a.as_array()) {
+                    None => None,
+                    Some(args) => {
+                        assert_eq!(
+                            args.len(),
+                            1,
+                            "seccomp: {name}: one argument condition is supported"
+                        );
+                        let c = &args[0];
+                        let mask = c["op"]["masked_eq"].as_u64().expect("masked_eq") as u32;
+                        assert_eq!(
+                            c["val"].as_u64(),
+                            Some(0),
+                            "seccomp: {name}: masked_eq against 0 only"
+                        );
+                        assert_eq!(c["type"], "dword");
+                        Some((c["index"].as_u64().expect("index") as u32, mask))
+                    }
+                };
+                assert!(
+                    names.insert(name.clone(), cond).is_none(),
+                    "seccomp: {name} listed twice"
+                );
+            }
+            (
+                names,
+                action(&filter["match_action"]),
+                action(&filter["mismatch_action"]),
+            )
+        };
+        let (soft_rules, soft_match, soft_miss) = rules(&doc["soft"]);
+        let (main_rules, main_match, main_miss) = rules(&doc["main"]);
+        assert!(
+            soft_rules.values().all(Option::is_none),
+            "seccomp: soft rules take no arguments"
+        );
+        let mut entries = Vec::new();
+        let all: std::collections::BTreeSet<&String> =
+            soft_rules.keys().chain(main_rules.keys()).collect();
+        for name in all {
+            let nr = syscall_number(name, target);
+            let s = if soft_rules.contains_key(name) {
+                soft_match
+            } else {
+                soft_miss
+            };
+            let a = match main_rules.get(name) {
+                None => Action::Ret(stricter(s, main_miss)),
+                Some(None) => Action::Ret(stricter(s, main_match)),
+                Some(Some((arg, mask))) => Action::MaskZero {
+                    arg: *arg,
+                    mask: *mask,
+                    pass: stricter(s, main_match),
+                    fail: stricter(s, main_miss),
+                },
+            };
+            entries.push((nr, a));
         }
+        let prog = build_program(audit_arch, &entries, stricter(soft_miss, main_miss))
+            .unwrap_or_else(|e| panic!("seccomp: {e}"));
+        installed = bytes(&prog);
     }
     // Empty files for targets without a policy: the binary then refuses to run confined.
     std::fs::write(out.join("seccomp-soft.bpf"), soft).expect("write BPF");
     std::fs::write(out.join("seccomp-main.bpf"), main).expect("write BPF");
-    std::fs::write(out.join("seccomp-merged.bpf"), merged).expect("write BPF");
+    std::fs::write(out.join("seccomp-installed.bpf"), installed).expect("write BPF");
 }

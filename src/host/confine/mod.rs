@@ -28,10 +28,10 @@ pub mod policy;
 #[cfg(windows)]
 mod windows;
 // Used by build.rs (through `include!`); compiled into the crate only for its unit tests.
-#[cfg(all(test, target_os = "linux"))]
-mod merge;
 #[cfg(target_os = "linux")]
 pub mod probes;
+#[cfg(all(test, target_os = "linux"))]
+mod tree;
 
 #[cfg(target_os = "linux")]
 pub use linux::{finish, prepare, Prepared};
