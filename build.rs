@@ -50,6 +50,87 @@ fn syscall_number(name: &str, target: seccompiler::TargetArch) -> u32 {
     cmp.k
 }
 
+fn action(v: &serde_json::Value) -> u32 {
+    match v {
+        serde_json::Value::String(s) if s == "allow" => RET_ALLOW,
+        serde_json::Value::String(s) if s == "trap" => RET_TRAP,
+        serde_json::Value::String(s) if s == "kill_process" => RET_KILL_PROCESS,
+        serde_json::Value::Object(o) if o.contains_key("errno") => {
+            RET_ERRNO | (o["errno"].as_u64().expect("errno") as u32 & 0xffff)
+        }
+        other => panic!("seccomp: action {other} is not supported by the tree"),
+    }
+}
+
+/// A filter's rules, with its match and mismatch verdicts.
+fn rules(filter: &serde_json::Value) -> Rules {
+    let mut names = BTreeMap::new();
+    for r in filter["filter"].as_array().expect("rules") {
+        let name = r["syscall"].as_str().expect("a syscall name").to_string();
+        let cond = match r.get("args").and_then(|a| a.as_array()) {
+            None => None,
+            Some(args) => {
+                assert_eq!(
+                    args.len(),
+                    1,
+                    "seccomp: {name}: one argument condition is supported"
+                );
+                let c = &args[0];
+                let mask = c["op"]["masked_eq"].as_u64().expect("masked_eq") as u32;
+                assert_eq!(
+                    c["val"].as_u64(),
+                    Some(0),
+                    "seccomp: {name}: masked_eq against 0 only"
+                );
+                assert_eq!(c["type"], "dword");
+                Some((c["index"].as_u64().expect("index") as u32, mask))
+            }
+        };
+        assert!(
+            names.insert(name.clone(), cond).is_none(),
+            "seccomp: {name} listed twice"
+        );
+    }
+    (
+        names,
+        action(&filter["match_action"]),
+        action(&filter["mismatch_action"]),
+    )
+}
+
+/// Two filters that are installed together, folded into one search tree: for every call the
+/// stricter of their verdicts.
+fn fold(
+    first: &serde_json::Value,
+    second: &serde_json::Value,
+    audit_arch: u32,
+    target: seccompiler::TargetArch,
+) -> Vec<Ins> {
+    let (a_rules, a_match, a_miss) = rules(first);
+    let (b_rules, b_match, b_miss) = rules(second);
+    let mut entries = Vec::new();
+    let all: std::collections::BTreeSet<&String> = a_rules.keys().chain(b_rules.keys()).collect();
+    for name in all {
+        let nr = syscall_number(name, target);
+        // Each filter's verdict for this call.
+        let verdict = |r: &BTreeMap<String, Option<(u32, u32)>>, m: u32, x: u32| match r.get(name) {
+            None => Action::Ret(x),
+            Some(None) => Action::Ret(m),
+            Some(Some((arg, mask))) => Action::Mask {
+                arg: *arg,
+                mask: *mask,
+                zero: Box::new(Action::Ret(m)),
+                nonzero: Box::new(Action::Ret(x)),
+            },
+        };
+        let a =
+            verdict(&a_rules, a_match, a_miss).stricter_with(&verdict(&b_rules, b_match, b_miss));
+        entries.push((nr, a));
+    }
+    build_program(audit_arch, &entries, stricter(a_miss, b_miss))
+        .unwrap_or_else(|e| panic!("seccomp: {e}"))
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=seccomp");
     println!("cargo:rerun-if-changed=build.rs");
@@ -62,6 +143,7 @@ fn main() {
         var("CARGO_CFG_TARGET_ENV"),
     );
     let (mut soft, mut main, mut installed) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut soft_judge, mut main_judge, mut judge) = (Vec::new(), Vec::new(), Vec::new());
     let policy = PathBuf::from(format!("seccomp/{arch}-unknown-linux-{env}.json"));
     if os == "linux" && policy.exists() {
         let target = seccompiler::TargetArch::try_from(arch.as_str())
@@ -90,88 +172,20 @@ fn main() {
         soft = bytes(&convert(map.remove("soft").expect("a `soft` filter")));
         main = bytes(&convert(map.remove("main").expect("a `main` filter")));
 
-        // The folded program, from the same JSON.
+        // The folded programs, from the same JSON.
         let doc: serde_json::Value = serde_json::from_slice(&text).expect("the policy is JSON");
-        let action = |v: &serde_json::Value| -> u32 {
-            match v {
-                serde_json::Value::String(s) if s == "allow" => RET_ALLOW,
-                serde_json::Value::String(s) if s == "trap" => RET_TRAP,
-                serde_json::Value::String(s) if s == "kill_process" => RET_KILL_PROCESS,
-                serde_json::Value::Object(o) if o.contains_key("errno") => {
-                    RET_ERRNO | (o["errno"].as_u64().expect("errno") as u32 & 0xffff)
-                }
-                other => panic!("seccomp: action {other} is not supported by the tree"),
-            }
-        };
-        // name -> (the filter's verdict when the rule matches, its argument condition).
-        let rules = |filter: &serde_json::Value| -> Rules {
-            let mut names = BTreeMap::new();
-            for r in filter["filter"].as_array().expect("rules") {
-                let name = r["syscall"].as_str().expect("a syscall name").to_string();
-                let cond = match r.get("args").and_then(|a| a.as_array()) {
-                    None => None,
-                    Some(args) => {
-                        assert_eq!(
-                            args.len(),
-                            1,
-                            "seccomp: {name}: one argument condition is supported"
-                        );
-                        let c = &args[0];
-                        let mask = c["op"]["masked_eq"].as_u64().expect("masked_eq") as u32;
-                        assert_eq!(
-                            c["val"].as_u64(),
-                            Some(0),
-                            "seccomp: {name}: masked_eq against 0 only"
-                        );
-                        assert_eq!(c["type"], "dword");
-                        Some((c["index"].as_u64().expect("index") as u32, mask))
-                    }
-                };
-                assert!(
-                    names.insert(name.clone(), cond).is_none(),
-                    "seccomp: {name} listed twice"
-                );
-            }
-            (
-                names,
-                action(&filter["match_action"]),
-                action(&filter["mismatch_action"]),
-            )
-        };
-        let (soft_rules, soft_match, soft_miss) = rules(&doc["soft"]);
-        let (main_rules, main_match, main_miss) = rules(&doc["main"]);
-        assert!(
-            soft_rules.values().all(Option::is_none),
-            "seccomp: soft rules take no arguments"
-        );
-        let mut entries = Vec::new();
-        let all: std::collections::BTreeSet<&String> =
-            soft_rules.keys().chain(main_rules.keys()).collect();
-        for name in all {
-            let nr = syscall_number(name, target);
-            let s = if soft_rules.contains_key(name) {
-                soft_match
-            } else {
-                soft_miss
-            };
-            let a = match main_rules.get(name) {
-                None => Action::Ret(stricter(s, main_miss)),
-                Some(None) => Action::Ret(stricter(s, main_match)),
-                Some(Some((arg, mask))) => Action::MaskZero {
-                    arg: *arg,
-                    mask: *mask,
-                    pass: stricter(s, main_match),
-                    fail: stricter(s, main_miss),
-                },
-            };
-            entries.push((nr, a));
-        }
-        let prog = build_program(audit_arch, &entries, stricter(soft_miss, main_miss))
-            .unwrap_or_else(|e| panic!("seccomp: {e}"));
-        installed = bytes(&prog);
+        installed = bytes(&fold(&doc["soft"], &doc["main"], audit_arch, target));
+        judge = bytes(&fold(&doc["judge_soft"], &doc["judge"], audit_arch, target));
+        soft_judge = bytes(&convert(
+            map.remove("judge_soft").expect("a `judge_soft` filter"),
+        ));
+        main_judge = bytes(&convert(map.remove("judge").expect("a `judge` filter")));
     }
     // Empty files for targets without a policy: the binary then refuses to run confined.
     std::fs::write(out.join("seccomp-soft.bpf"), soft).expect("write BPF");
     std::fs::write(out.join("seccomp-main.bpf"), main).expect("write BPF");
     std::fs::write(out.join("seccomp-installed.bpf"), installed).expect("write BPF");
+    std::fs::write(out.join("seccomp-judge-soft.bpf"), soft_judge).expect("write BPF");
+    std::fs::write(out.join("seccomp-judge-main.bpf"), main_judge).expect("write BPF");
+    std::fs::write(out.join("seccomp-judge.bpf"), judge).expect("write BPF");
 }

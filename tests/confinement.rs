@@ -378,3 +378,22 @@ fn without_seccomp_the_run_refuses_unless_unconfined() {
     assert_eq!(text(&out.stdout), "ran\n");
     assert!(text(&out.stderr).contains("WITHOUT operating-system confinement"));
 }
+
+#[test]
+fn the_judge_profile_lists_directories_and_reads_metadata_only() {
+    if !seccomp_available() {
+        return;
+    }
+    // What the read judge's host view needs: directory listings and metadata. Nothing else.
+    let allowed = ["readdir", "stat"];
+    let mut failures = Vec::new();
+    for probe in PROBES {
+        let out = run(&["--selftest-profile", "judge", "--selftest-escape", probe]);
+        match (allowed.contains(probe), outcome(probe, &out)) {
+            (true, Some((r, 0))) if r >= 0 => {}
+            (false, None) | (false, Some((-1, EACCES))) => {}
+            (_, got) => failures.push(format!("{probe}: {got:?}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -139,3 +139,45 @@ fn a_long_operand_is_judged_quickly() {
     assert_eq!(code, 0);
     assert_eq!(v["finding"], "none");
 }
+
+#[test]
+fn a_read_that_resolves_elsewhere_after_approval_is_identity_changed() {
+    let dir = std::env::temp_dir().join(format!("shellsim-judge-id-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::create_dir_all(dir.join("b")).unwrap();
+    std::fs::write(dir.join("a/f"), "").unwrap();
+    std::fs::write(dir.join("b/f"), "").unwrap();
+    std::os::unix::fs::symlink(dir.join("a"), dir.join("cur")).unwrap();
+    let d = dir.to_str().unwrap();
+    let base = ["--cwd", d, "--home", "/nonexistent-home", "--root", d];
+    let mut first: Vec<&str> = base.to_vec();
+    first.extend(["-c", "cat cur/f"]);
+    let (_, approved) = judge(&first);
+    assert_eq!(approved["finding"], "none");
+    let approved_text = approved.to_string();
+    let rejudge = |extra: &[&str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend([
+            "--seat",
+            "rejudge",
+            "--approved",
+            &approved_text,
+            "-c",
+            "cat cur/f",
+        ]);
+        a.extend(extra);
+        judge(&a).1
+    };
+    assert_eq!(
+        rejudge(&[])["finding"],
+        "none",
+        "same target: nothing changed"
+    );
+    std::fs::remove_file(dir.join("cur")).unwrap();
+    std::os::unix::fs::symlink(dir.join("b"), dir.join("cur")).unwrap();
+    let v = rejudge(&[]);
+    assert_eq!(v["finding"], "identity_changed");
+    assert_eq!(v["disposition"], "refuse");
+    let _ = std::fs::remove_dir_all(&dir);
+}

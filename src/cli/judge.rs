@@ -2,14 +2,17 @@
 //! NDJSON requests (`--stream`), one JSON verdict per line.
 
 use crate::host;
-use crate::judge::{judge_command, Boundary, FsView, Lexical, Seat};
+use crate::judge::{
+    approved_reads, judge_with_approval, ApprovedRead, Boundary, FsView, Lexical, Seat,
+};
 use serde_json::{json, Value as Json};
 
 pub const USAGE: &str = "usage: shellsim judge [--cwd DIR] [--home DIR] [--root DIR]... [--deny GLOB]...
                       [--write-root DIR]... [--write-deny GLOB]... [--seat full_shell|readonly|rejudge]
-                      [--lexical] (-c COMMAND | --stream)
+                      [--lexical] [--approved VERDICT_JSON] (-c COMMAND | --stream)
   --stream reads one JSON request per line from standard input:
-  {\"command\", \"cwd\", \"home\", \"roots\", \"deny\", \"seat\", \"write_roots\"?, \"write_deny\"?}";
+  {\"command\", \"cwd\", \"home\", \"roots\", \"deny\", \"seat\", \"write_roots\"?, \"write_deny\"?,
+   \"approved\"? (an earlier verdict, for the rejudge seat), \"id\"?}";
 
 struct Opts {
     boundary: Boundary,
@@ -17,6 +20,7 @@ struct Opts {
     lexical: bool,
     command: Option<Vec<u8>>,
     stream: bool,
+    approved: Option<Vec<ApprovedRead>>,
 }
 
 fn parse(args: &[Vec<u8>]) -> Result<Opts, String> {
@@ -30,6 +34,7 @@ fn parse(args: &[Vec<u8>]) -> Result<Opts, String> {
         lexical: false,
         command: None,
         stream: false,
+        approved: None,
     };
     let mut write_roots: Vec<Vec<u8>> = Vec::new();
     let mut write_deny: Vec<String> = Vec::new();
@@ -56,6 +61,11 @@ fn parse(args: &[Vec<u8>]) -> Result<Opts, String> {
             "--lexical" => o.lexical = true,
             "--stream" => o.stream = true,
             "-c" => o.command = Some(value()?),
+            "--approved" => {
+                let v: Json = serde_json::from_slice(&value()?)
+                    .map_err(|e| format!("judge: --approved is not JSON: {e}"))?;
+                o.approved = Some(approved_reads(&v)?);
+            }
             other => return Err(format!("judge: unexpected argument `{other}`")),
         }
         i += 1;
@@ -90,7 +100,9 @@ fn view(lexical: bool) -> Result<Box<dyn FsView>, String> {
     }
 }
 
-fn request(line: &[u8], defaults: &Opts) -> Result<(Vec<u8>, Boundary, Seat), String> {
+type Request = (Vec<u8>, Boundary, Seat, Option<Vec<ApprovedRead>>);
+
+fn request(line: &[u8], defaults: &Opts) -> Result<Request, String> {
     let v: Json = serde_json::from_slice(line).map_err(|e| format!("not a JSON object: {e}"))?;
     let obj = v.as_object().ok_or("a request must be a JSON object")?;
     for k in obj.keys() {
@@ -156,7 +168,11 @@ fn request(line: &[u8], defaults: &Opts) -> Result<(Vec<u8>, Boundary, Seat), St
         Some(x) => Seat::parse(&x)?,
         None => defaults.seat,
     };
-    Ok((command.into_bytes(), b, seat))
+    let approved = match obj.get("approved") {
+        None | Some(Json::Null) => None,
+        Some(v) => Some(approved_reads(v)?),
+    };
+    Ok((command.into_bytes(), b, seat, approved))
 }
 
 /// Checks the arguments of `shellsim judge` before anything runs.
@@ -181,7 +197,13 @@ pub fn run(args: &[Vec<u8>]) -> i32 {
         }
     };
     if let Some(cmd) = &o.command {
-        return match judge_command(cmd, &o.boundary, o.seat, view.as_ref()) {
+        return match judge_with_approval(
+            cmd,
+            &o.boundary,
+            o.seat,
+            view.as_ref(),
+            o.approved.as_deref(),
+        ) {
             Ok(v) => {
                 host::write_stdout(format!("{}\n", v.to_json()).as_bytes());
                 0
@@ -199,8 +221,9 @@ pub fn run(args: &[Vec<u8>]) -> i32 {
         let id = serde_json::from_slice::<Json>(line)
             .ok()
             .and_then(|v| v.get("id").cloned());
-        let judged = request(line, &o)
-            .and_then(|(cmd, b, seat)| judge_command(&cmd, &b, seat, view.as_ref()));
+        let judged = request(line, &o).and_then(|(cmd, b, seat, approved)| {
+            judge_with_approval(&cmd, &b, seat, view.as_ref(), approved.as_deref())
+        });
         let mut answer = match judged {
             Ok(v) => v.to_json(),
             Err(e) => json!({ "error": e }),

@@ -4,7 +4,7 @@
 mod judge;
 
 use crate::host;
-use crate::host::confine::{self, Layer, Settings};
+use crate::host::confine::{self, Layer, Profile, Settings};
 use crate::host::import::ImportLimits;
 use crate::limits::{parse_limit, Limits};
 use crate::protocol::EvalReport;
@@ -115,6 +115,13 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
                     "landlock" => Some(Layer::Landlock),
                     "seccomp" => Some(Layer::Seccomp),
                     other => return Err(format!("--selftest-layer: unknown layer `{other}`")),
+                }
+            }
+            "--selftest-profile" => {
+                o.confine.profile = match text(&value(&mut i)?).as_str() {
+                    "simulator" => Profile::Simulator,
+                    "judge" => Profile::JudgeHost,
+                    other => return Err(format!("--selftest-profile: unknown profile `{other}`")),
                 }
             }
             "--selftest-escape" => {
@@ -353,14 +360,21 @@ pub fn main() -> ! {
             host::exit(0)
         }
         Mode::Judge(args) => {
-            // The lexical judge needs nothing from the host: it runs fully confined. The host
-            // view reads metadata (lstat, readlink, directory listings) while it judges, so it
-            // runs without OS confinement (see docs/read-judge.md).
-            match judge::check(&args) {
+            let lexical = match judge::check(&args) {
                 Err(e) => host::exit(usage_error(&e)),
-                Ok(true) => host::run_confined(opts.confine, move |_| judge::run(&args)),
-                Ok(false) => host::run_on_stack(move || judge::run(&args)),
-            }
+                Ok(l) => l,
+            };
+            let settings = Settings {
+                // The lexical judge needs nothing from the host; the host view lists
+                // directories and reads metadata, never contents.
+                profile: if lexical {
+                    Profile::Simulator
+                } else {
+                    Profile::JudgeHost
+                },
+                ..opts.confine
+            };
+            host::run_confined(settings, move |_| judge::run(&args))
         }
         _ => {}
     }

@@ -36,12 +36,27 @@ impl FsView for HostView {
             .map(|t| t.into_os_string().into_vec())
     }
 
-    fn read_dir(&self, p: &[u8]) -> Option<Vec<Vec<u8>>> {
-        let mut names: Vec<Vec<u8>> = std::fs::read_dir(os(p))
+    fn read_dir_kinds(&self, p: &[u8]) -> Option<Vec<(Vec<u8>, Option<FsKind>)>> {
+        let mut names: Vec<(Vec<u8>, Option<FsKind>)> = std::fs::read_dir(os(p))
             .ok()?
-            .filter_map(|e| e.ok().map(|e| e.file_name().into_vec()))
+            .filter_map(|e| {
+                let e = e.ok()?;
+                // The listing's own type (d_type): no extra system call per name.
+                let kind = e.file_type().ok().map(|t| {
+                    if t.is_symlink() {
+                        FsKind::Symlink
+                    } else if t.is_dir() {
+                        FsKind::Dir
+                    } else if t.is_file() {
+                        FsKind::File
+                    } else {
+                        FsKind::Other
+                    }
+                });
+                Some((e.file_name().into_vec(), kind))
+            })
             .collect();
-        names.sort();
+        names.sort_by(|a, b| a.0.cmp(&b.0));
         Some(names)
     }
 }

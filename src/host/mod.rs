@@ -95,18 +95,6 @@ pub fn for_each_stdin_line(mut f: impl FnMut(&[u8])) {
     }
 }
 
-/// Runs `f` on a large-stack thread without OS confinement and exits with its status. Used
-/// only where the work needs host metadata after start-up (the read judge's host view).
-pub fn run_on_stack(f: impl FnOnce() -> i32 + Send + 'static) -> ! {
-    let status = std::thread::Builder::new()
-        .name("shellsim".into())
-        .stack_size(SIM_STACK)
-        .spawn(f)
-        .map(|h| h.join().unwrap_or(70))
-        .unwrap_or(70);
-    std::process::exit(status)
-}
-
 /// Flushes nothing more and ends the process (for paths that never start the simulator).
 pub fn exit(status: i32) -> ! {
     std::process::exit(status)

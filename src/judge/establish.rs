@@ -30,7 +30,12 @@ pub trait FsView {
     fn lstat(&self, p: &[u8]) -> Option<FsKind>;
     fn read_link(&self, p: &[u8]) -> Option<Vec<u8>>;
     /// Names in a directory (sorted), or `None`.
-    fn read_dir(&self, p: &[u8]) -> Option<Vec<Vec<u8>>>;
+    fn read_dir(&self, p: &[u8]) -> Option<Vec<Vec<u8>>> {
+        self.read_dir_kinds(p)
+            .map(|v| v.into_iter().map(|(n, _)| n).collect())
+    }
+    /// Names with their kinds where the listing tells them (no extra `lstat` per name).
+    fn read_dir_kinds(&self, p: &[u8]) -> Option<Vec<(Vec<u8>, Option<FsKind>)>>;
 }
 
 /// No filesystem: the folded spelling is the target.
@@ -46,7 +51,7 @@ impl FsView for Lexical {
     fn read_link(&self, _: &[u8]) -> Option<Vec<u8>> {
         None
     }
-    fn read_dir(&self, _: &[u8]) -> Option<Vec<Vec<u8>>> {
+    fn read_dir_kinds(&self, _: &[u8]) -> Option<Vec<(Vec<u8>, Option<FsKind>)>> {
         None
     }
 }
@@ -68,11 +73,70 @@ impl FsView for VfsView<'_> {
     fn read_link(&self, p: &[u8]) -> Option<Vec<u8>> {
         self.0.read_link(p).ok()
     }
-    fn read_dir(&self, p: &[u8]) -> Option<Vec<Vec<u8>>> {
-        self.0
-            .read_dir(p)
-            .ok()
-            .map(|v| v.into_iter().map(|(n, _)| n).collect())
+    fn read_dir_kinds(&self, p: &[u8]) -> Option<Vec<(Vec<u8>, Option<FsKind>)>> {
+        self.0.read_dir(p).ok().map(|v| {
+            v.into_iter()
+                .map(|(n, t)| {
+                    let k = match t {
+                        FileType::File => FsKind::File,
+                        FileType::Dir => FsKind::Dir,
+                        FileType::Symlink => FsKind::Symlink,
+                    };
+                    (n, Some(k))
+                })
+                .collect()
+        })
+    }
+}
+
+/// One verdict's memory of what the view answered: the same directories are asked about many
+/// times while one command is judged (every candidate's path prefixes, every walk). Made per
+/// verdict, so nothing is remembered between commands.
+pub struct Memo<'a> {
+    inner: &'a dyn FsView,
+    kinds: std::cell::RefCell<std::collections::BTreeMap<Vec<u8>, Option<FsKind>>>,
+    links: std::cell::RefCell<std::collections::BTreeMap<Vec<u8>, Option<Vec<u8>>>>,
+}
+
+impl<'a> Memo<'a> {
+    pub fn new(inner: &'a dyn FsView) -> Memo<'a> {
+        Memo {
+            inner,
+            kinds: Default::default(),
+            links: Default::default(),
+        }
+    }
+}
+
+impl FsView for Memo<'_> {
+    fn answers(&self) -> bool {
+        self.inner.answers()
+    }
+    fn lstat(&self, p: &[u8]) -> Option<FsKind> {
+        if let Some(k) = self.kinds.borrow().get(p) {
+            return *k;
+        }
+        let k = self.inner.lstat(p);
+        self.kinds.borrow_mut().insert(p.to_vec(), k);
+        k
+    }
+    fn read_link(&self, p: &[u8]) -> Option<Vec<u8>> {
+        if let Some(t) = self.links.borrow().get(p) {
+            return t.clone();
+        }
+        let t = self.inner.read_link(p);
+        self.links.borrow_mut().insert(p.to_vec(), t.clone());
+        t
+    }
+    fn read_dir_kinds(&self, p: &[u8]) -> Option<Vec<(Vec<u8>, Option<FsKind>)>> {
+        let list = self.inner.read_dir_kinds(p)?;
+        let mut kinds = self.kinds.borrow_mut();
+        for (name, kind) in &list {
+            if kind.is_some() {
+                kinds.insert(path::join(p, name), *kind);
+            }
+        }
+        Some(list)
     }
 }
 
@@ -444,7 +508,7 @@ impl Judge<'_> {
             if depth > 64 {
                 return Err("a traversal deeper than 64 levels".into());
             }
-            for name in self.view.read_dir(&dir).unwrap_or_default() {
+            for (name, kind) in self.view.read_dir_kinds(&dir).unwrap_or_default() {
                 examined += 1;
                 if examined > MAX_WALK {
                     return Err(format!("a traversal past {MAX_WALK} names"));
@@ -453,7 +517,8 @@ impl Judge<'_> {
                 if let Some(row) = self.deny.matching(&comps(&p), false) {
                     return Ok(Some((row.pattern.clone(), p)));
                 }
-                if self.view.lstat(&p) == Some(FsKind::Dir) {
+                let kind = kind.or_else(|| self.view.lstat(&p));
+                if kind == Some(FsKind::Dir) {
                     stack.push((p, depth + 1));
                 }
             }

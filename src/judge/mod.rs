@@ -23,7 +23,7 @@ pub mod plan;
 pub mod words;
 
 pub use decision::{decide, Disposition, Finding, Seat};
-pub use establish::{FsKind, FsView, Lexical, VfsView};
+pub use establish::{deepest_common_dir, FsKind, FsView, Lexical, VfsView};
 
 use deny::DenyList;
 use serde_json::{json, Value as Json};
@@ -154,12 +154,53 @@ impl Verdict {
     }
 }
 
+/// One read as it was established when the command was approved: which segment, the
+/// candidate as spelled, and the target it resolved to then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApprovedRead {
+    pub segment: usize,
+    pub candidate: String,
+    pub target: String,
+}
+
+/// The established reads of an earlier verdict (its JSON), for a re-judgement.
+pub fn approved_reads(verdict: &Json) -> Result<Vec<ApprovedRead>, String> {
+    let segments = verdict["segments"]
+        .as_array()
+        .ok_or("`approved` must be an earlier verdict (it has no `segments`)")?;
+    let mut out = Vec::new();
+    for (i, seg) in segments.iter().enumerate() {
+        for f in seg["findings"].as_array().into_iter().flatten() {
+            if let (Some(c), Some(t)) = (f["candidate"].as_str(), f["target"].as_str()) {
+                out.push(ApprovedRead {
+                    segment: i,
+                    candidate: c.to_string(),
+                    target: t.to_string(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Judges `text` against `boundary` on `seat`, establishing through `view`.
 pub fn judge_command(
     text: &[u8],
     boundary: &Boundary,
     seat: Seat,
     view: &dyn FsView,
+) -> Result<Verdict, String> {
+    judge_with_approval(text, boundary, seat, view, None)
+}
+
+/// As [`judge_command`]; on the `rejudge` seat with the reads established at approval, a read
+/// that now resolves to another target is `identity_changed`.
+pub fn judge_with_approval(
+    text: &[u8],
+    boundary: &Boundary,
+    seat: Seat,
+    view: &dyn FsView,
+    approved: Option<&[ApprovedRead]>,
 ) -> Result<Verdict, String> {
     if !boundary.cwd.starts_with(b"/") || !boundary.home.starts_with(b"/") {
         return Err("cwd and home must be absolute paths".into());
@@ -170,14 +211,39 @@ pub fn judge_command(
         None => None,
     };
     let plan = plan::plan(text, &boundary.cwd, &boundary.home);
+    let memo = establish::Memo::new(view);
     let ctx = establish::Judge {
         boundary,
         deny: &deny,
         write_deny: write_deny.as_ref(),
-        view,
+        view: &memo,
     };
     let mut segments = Vec::new();
-    let fold = ctx.fold(&plan, false, &mut segments);
+    let mut fold = ctx.fold(&plan, false, &mut segments);
+    if let (Seat::Rejudge, Some(approved)) = (seat, approved) {
+        'seek: for (i, seg) in segments.iter_mut().enumerate() {
+            for f in seg.findings.iter_mut() {
+                let Some(now) = &f.target else { continue };
+                let then = approved
+                    .iter()
+                    .find(|a| a.segment == i && a.candidate == f.spelled);
+                if let Some(then) = then {
+                    if &then.target != now {
+                        f.finding = Finding::IdentityChanged;
+                        f.cause = Some(format!(
+                            "approved as {}, resolves to {} now",
+                            then.target, now
+                        ));
+                        seg.finding = Finding::IdentityChanged;
+                        fold.finding = Finding::IdentityChanged;
+                        fold.witness = Some(f.clone());
+                        fold.segment = None;
+                        break 'seek;
+                    }
+                }
+            }
+        }
+    }
     let finding = fold.finding;
     let grant_offer = if finding == Finding::OutsideRoots {
         ctx.grant_offer(&segments)

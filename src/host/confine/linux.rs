@@ -3,10 +3,11 @@
 //! was traced.
 
 use super::policy;
-use super::{ConfineError, Layer, Settings, Status, UNCONFINED_BANNER};
+use super::{ConfineError, Layer, Profile, Settings, Status, UNCONFINED_BANNER};
 use crate::host::write_stderr;
 use landlock::{
-    Access, AccessFs, AccessNet, LandlockStatus, Ruleset, RulesetAttr, RulesetStatus, Scope, ABI,
+    Access, AccessFs, AccessNet, LandlockStatus, PathBeneath, PathFd, Ruleset, RulesetAttr,
+    RulesetCreatedAttr, RulesetStatus, Scope, ABI,
 };
 
 /// What [`prepare`] did, carried to the simulator thread for [`finish`].
@@ -51,7 +52,11 @@ pub fn prepare(settings: Settings) -> Result<Prepared, ConfineError> {
     } else {
         let fail = |e| ConfineError(format!("cannot confine process: {e}"));
         let parts = policy::compiled().map_err(fail)?;
-        let merged = policy::installed().map_err(fail)?;
+        let merged = match settings.profile {
+            Profile::Simulator => policy::installed(),
+            Profile::JudgeHost => policy::installed_judge(),
+        }
+        .map_err(fail)?;
         status.seccomp_filters = vec![
             ("soft".into(), parts.soft.len()),
             ("main".into(), parts.main.len()),
@@ -101,13 +106,25 @@ pub fn finish(prepared: Prepared) -> Result<Status, ConfineError> {
 fn landlock(settings: &Settings, status: &mut Status) -> Result<(), ConfineError> {
     let fail =
         |e: landlock::RulesetError| ConfineError(format!("cannot confine process: Landlock: {e}"));
-    let restricted = Ruleset::default()
+    let created = Ruleset::default()
         .handle_access(AccessFs::from_all(TARGET_ABI))
         .and_then(|r| r.handle_access(AccessNet::from_all(TARGET_ABI)))
         .and_then(|r| r.scope(Scope::from_all(TARGET_ABI)))
         .and_then(|r| r.create())
-        .and_then(|r| r.restrict_self())
         .map_err(fail)?;
+    let created = match settings.profile {
+        Profile::Simulator => created,
+        // The judge lists directories anywhere (and stats through them), and reads nothing.
+        Profile::JudgeHost => {
+            let root = PathFd::new("/").map_err(|e| {
+                ConfineError(format!("cannot confine process: Landlock: opening /: {e}"))
+            })?;
+            created
+                .add_rule(PathBeneath::new(root, AccessFs::ReadDir))
+                .map_err(fail)?
+        }
+    };
+    let restricted = created.restrict_self().map_err(fail)?;
     status.landlock_abi = match restricted.landlock {
         LandlockStatus::Available { effective_abi, .. } => {
             effective_abi.to_string().parse().unwrap_or(0)

@@ -55,6 +55,20 @@ pub struct Settings {
     /// Testing only (`--selftest-layer`): install just one layer, to prove each one holds on
     /// its own. Never set by a normal run.
     pub only: Option<Layer>,
+    /// What the confined process still needs from the host.
+    pub profile: Profile,
+}
+
+/// What the confined process still needs from the host after start-up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// Nothing: the simulator (files in memory, commands interpreted).
+    #[default]
+    Simulator,
+    /// Metadata and directory listings, never a file's contents: the read judge's host view.
+    /// Landlock grants read-dir on every directory and nothing else; seccomp allows the
+    /// metadata calls and opens of directories only.
+    JudgeHost,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -58,6 +58,19 @@ pub fn installed() -> Result<BpfProgram, String> {
     Ok(merged)
 }
 
+/// The read judge's program (its host view lists directories and reads metadata): the
+/// `judge_soft` and `judge` filters folded by build.rs.
+pub fn installed_judge() -> Result<BpfProgram, String> {
+    let p = decode(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/seccomp-judge.bpf"
+    )));
+    if p.is_empty() {
+        return Err("no seccomp policy for this target".into());
+    }
+    Ok(p)
+}
+
 /// This target's two filters as build.rs compiled them (for `sandbox-status` and tests).
 pub fn compiled() -> Result<Filters, String> {
     let soft = decode(include_bytes!(concat!(
@@ -280,9 +293,29 @@ mod tests {
     }
 
     #[test]
+    fn the_judge_program_decides_every_call_like_its_two_filters_stacked() {
+        let soft = decode(include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/seccomp-judge-soft.bpf"
+        )));
+        let main = decode(include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/seccomp-judge-main.bpf"
+        )));
+        same_verdicts(&soft, &main, &installed_judge().unwrap());
+    }
+
+    #[test]
     fn the_installed_program_decides_every_call_like_the_two_stacked() {
         let f = compiled().unwrap();
-        let merged = installed().unwrap();
+        same_verdicts(&f.soft, &f.main, &installed().unwrap());
+    }
+
+    fn same_verdicts(
+        soft: &[seccompiler::sock_filter],
+        main: &[seccompiler::sock_filter],
+        merged: &[seccompiler::sock_filter],
+    ) {
         let arch: u32 = if cfg!(target_arch = "x86_64") {
             0xc000_003e
         } else {
@@ -293,14 +326,14 @@ mod tests {
         let mut checked = 0;
         for nr in numbers {
             for arch in [arch, 0x4000_0003 /* i386 */] {
-                for arg2 in [0u64, 3, 4, 7, 1 << 33] {
+                for arg2 in [0u64, 3, 4, 7, 1 << 33, 0x4000, 0x10000, 0x10004] {
                     let mut data = [0u8; 64];
                     data[0..4].copy_from_slice(&nr.to_le_bytes());
                     data[4..8].copy_from_slice(&arch.to_le_bytes());
                     data[32..40].copy_from_slice(&arg2.to_le_bytes());
-                    let stacked = strictest(run_bpf(&f.soft, &data), run_bpf(&f.main, &data));
+                    let stacked = strictest(run_bpf(soft, &data), run_bpf(main, &data));
                     assert_eq!(
-                        run_bpf(&merged, &data),
+                        run_bpf(merged, &data),
                         stacked,
                         "nr {nr:#x} arch {arch:#x} arg2 {arg2}"
                     );
@@ -308,7 +341,7 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 6000);
+        assert!(checked > 9000);
     }
 
     #[test]
@@ -327,11 +360,12 @@ mod tests {
             assert_eq!(doc["main"]["match_action"], "allow", "{name}");
             assert_eq!(doc["soft"]["mismatch_action"], "allow", "{name}");
             assert_eq!(doc["soft"]["match_action"]["errno"], 13, "{name}");
-            assert_eq!(
-                doc.as_object().unwrap().len(),
-                2,
-                "{name}: only soft and main"
-            );
+            let keys: Vec<&String> = doc.as_object().unwrap().keys().collect();
+            assert_eq!(keys, ["judge", "judge_soft", "main", "soft"], "{name}");
+            assert_eq!(doc["judge"]["mismatch_action"], "trap", "{name}");
+            assert_eq!(doc["judge"]["match_action"], "allow", "{name}");
+            assert_eq!(doc["judge_soft"]["mismatch_action"], "allow", "{name}");
+            assert_eq!(doc["judge_soft"]["match_action"]["errno"], 13, "{name}");
         }
     }
 
@@ -339,14 +373,31 @@ mod tests {
     fn no_forbidden_call_is_allowed_without_the_soft_error() {
         for (name, text, _) in FILES {
             let doc: serde_json::Value = serde_json::from_str(text).unwrap();
-            let allowed = names(&doc["main"]);
-            let soft = names(&doc["soft"]);
-            for f in FORBIDDEN {
-                assert!(
-                    !allowed.contains(*f) || soft.contains(*f),
-                    "{name}: `{f}` is allowed by main and not answered by soft"
-                );
+            for (main, soft) in [("main", "soft"), ("judge", "judge_soft")] {
+                let allowed = names(&doc[main]);
+                let answered = names(&doc[soft]);
+                for f in FORBIDDEN {
+                    assert!(
+                        !allowed.contains(*f) || answered.contains(*f),
+                        "{name}: `{f}` is allowed by {main} and not answered by {soft}"
+                    );
+                }
             }
+            // The judge may open directories only: its soft filter refuses every open without
+            // O_DIRECTORY.
+            let o_directory = if name.starts_with("x86_64") {
+                0x10000
+            } else {
+                0x4000
+            };
+            let rule = doc["judge_soft"]["filter"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["syscall"] == "openat")
+                .expect("judge_soft answers openat");
+            assert_eq!(rule["args"][0]["op"]["masked_eq"], o_directory, "{name}");
+            assert_eq!(rule["args"][0]["val"], 0, "{name}");
         }
     }
 
@@ -371,7 +422,7 @@ mod tests {
     fn every_rule_says_why() {
         for (name, text, _) in FILES {
             let doc: serde_json::Value = serde_json::from_str(text).unwrap();
-            for filter in ["soft", "main"] {
+            for filter in ["soft", "main", "judge_soft", "judge"] {
                 for rule in doc[filter]["filter"].as_array().unwrap() {
                     let c = rule["comment"].as_str().unwrap_or("");
                     assert!(c.len() > 10, "{name} {filter}: {rule} has no comment");

@@ -33,16 +33,64 @@ const JGE_K: u16 = 0x35;
 const RET_K: u16 = 0x06;
 
 /// What the program does for one system call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Action {
     Ret(u32),
-    /// `(arg & mask) == 0` on the low 32 bits of argument `arg` → `pass`, else `fail`.
-    MaskZero {
+    /// On the low 32 bits of argument `arg`: `(arg & mask) == 0` → `zero`, else `nonzero`.
+    Mask {
         arg: u32,
         mask: u32,
-        pass: u32,
-        fail: u32,
+        zero: Box<Action>,
+        nonzero: Box<Action>,
     },
+}
+
+impl Action {
+    /// `self` combined with `other` by the kernel's rule for stacked filters.
+    pub fn stricter_with(&self, other: &Action) -> Action {
+        match (self, other) {
+            (Action::Ret(a), Action::Ret(b)) => Action::Ret(stricter(*a, *b)),
+            (
+                Action::Mask {
+                    arg,
+                    mask,
+                    zero,
+                    nonzero,
+                },
+                o,
+            ) => Action::Mask {
+                arg: *arg,
+                mask: *mask,
+                zero: Box::new(zero.stricter_with(o)),
+                nonzero: Box::new(nonzero.stricter_with(o)),
+            },
+            (r @ Action::Ret(_), m @ Action::Mask { .. }) => m.stricter_with(r),
+        }
+    }
+}
+
+/// An argument check and what follows it, in place.
+fn emit_action(asm: &mut Asm, a: &Action) {
+    match a {
+        Action::Ret(r) => {
+            asm.emit(RET_K, *r);
+        }
+        Action::Mask {
+            arg,
+            mask,
+            zero,
+            nonzero,
+        } => {
+            asm.emit(LD_ABS, 16 + 8 * arg);
+            asm.emit(AND_K, *mask);
+            let (z, n) = (asm.label(), asm.label());
+            asm.jump(JEQ_K, 0, Target::Label(z), Target::Label(n));
+            asm.place(z);
+            emit_action(asm, zero);
+            asm.place(n);
+            emit_action(asm, nonzero);
+        }
+    }
 }
 
 /// The stricter of two return values, as the kernel orders stacked filters' verdicts.
@@ -134,6 +182,7 @@ pub fn build_program(
     let mut sorted: Vec<(u32, Action)> = entries.to_vec();
     sorted.sort();
     sorted.dedup_by_key(|e| e.0);
+    // Nested checks are emitted in place, once per distinct action.
     let mut asm = Asm {
         ins: Vec::new(),
         cond: Vec::new(),
@@ -141,13 +190,13 @@ pub fn build_program(
         labels: Vec::new(),
     };
     // Labels for each distinct action, placed after the tree.
-    let mut actions: Vec<Action> = sorted.iter().map(|e| e.1).collect();
+    let mut actions: Vec<Action> = sorted.iter().map(|e| e.1.clone()).collect();
     actions.push(Action::Ret(default));
     actions.sort();
     actions.dedup();
     let action_labels: Vec<usize> = actions.iter().map(|_| asm.label()).collect();
-    let label_of = |a: Action| action_labels[actions.iter().position(|x| *x == a).unwrap_or(0)];
-    let default_label = label_of(Action::Ret(default));
+    let label_of = |a: &Action| action_labels[actions.iter().position(|x| x == a).unwrap_or(0)];
+    let default_label = label_of(&Action::Ret(default));
     asm.emit(LD_ABS, 4); // seccomp_data.arch
     let kill = asm.label();
     asm.jump(JEQ_K, audit_arch, Target::Next, Target::Label(kill));
@@ -165,22 +214,9 @@ pub fn build_program(
         }
     }
     for (a, &l) in actions.iter().zip(&action_labels) {
-        if let Action::MaskZero {
-            arg,
-            mask,
-            pass,
-            fail,
-        } = a
-        {
+        if let Action::Mask { .. } = a {
             asm.place(l);
-            asm.emit(LD_ABS, 16 + 8 * arg);
-            asm.emit(AND_K, *mask);
-            let (p, f) = (asm.label(), asm.label());
-            asm.jump(JEQ_K, 0, Target::Label(p), Target::Label(f));
-            asm.place(p);
-            asm.emit(RET_K, *pass);
-            asm.place(f);
-            asm.emit(RET_K, *fail);
+            emit_action(&mut asm, a);
         }
     }
     let _ = ret_labels;
@@ -190,12 +226,12 @@ pub fn build_program(
 fn tree(
     asm: &mut Asm,
     entries: &[(u32, Action)],
-    label_of: &dyn Fn(Action) -> usize,
+    label_of: &dyn Fn(&Action) -> usize,
     default: usize,
 ) {
     if entries.len() <= 3 {
-        for &(nr, a) in entries {
-            asm.jump(JEQ_K, nr, Target::Label(label_of(a)), Target::Next);
+        for (nr, a) in entries {
+            asm.jump(JEQ_K, *nr, Target::Label(label_of(a)), Target::Next);
         }
         asm.goto(default);
         return;
@@ -241,11 +277,11 @@ mod tests {
             (0..40).map(|n| (n * 7, Action::Ret(RET_ALLOW))).collect();
         entries.push((
             9,
-            Action::MaskZero {
+            Action::Mask {
                 arg: 2,
                 mask: 4,
-                pass: RET_ALLOW,
-                fail: RET_TRAP,
+                zero: Box::new(Action::Ret(RET_ALLOW)),
+                nonzero: Box::new(Action::Ret(RET_TRAP)),
             },
         ));
         entries.push((2, Action::Ret(RET_ERRNO | 13)));
@@ -263,6 +299,22 @@ mod tests {
         assert_eq!(run(&prog, 9, 0xc000_003e, 7), RET_TRAP);
         assert_eq!(run(&prog, 0, 0x4000_0003, 0), RET_KILL_PROCESS);
         assert_eq!(stricter(RET_ALLOW, RET_ERRNO | 13), RET_ERRNO | 13);
+        let check = Action::Mask {
+            arg: 2,
+            mask: 1,
+            zero: Box::new(Action::Ret(RET_ALLOW)),
+            nonzero: Box::new(Action::Ret(RET_TRAP)),
+        };
+        let both = Action::Ret(RET_ERRNO | 13).stricter_with(&check);
+        assert_eq!(
+            both,
+            Action::Mask {
+                arg: 2,
+                mask: 1,
+                zero: Box::new(Action::Ret(RET_ERRNO | 13)),
+                nonzero: Box::new(Action::Ret(RET_TRAP)),
+            }
+        );
         assert_eq!(stricter(RET_TRAP, RET_ERRNO | 13), RET_TRAP);
     }
 }
