@@ -32,9 +32,11 @@ pub mod touch;
 pub mod tr;
 pub mod wc;
 
+pub mod cmp;
 pub mod column;
 pub mod comm;
 pub mod expand;
+pub mod factor;
 pub mod fold;
 pub mod grep;
 pub mod nl;
@@ -47,6 +49,7 @@ pub mod tac;
 pub mod tee;
 pub mod text_set;
 pub mod textio;
+pub mod tsort;
 pub mod uniq;
 pub mod xxd;
 

@@ -8,6 +8,9 @@ pub fn register_all(r: &mut super::Registry) {
     super::uniq::register(r);
     super::paste::register(r);
     super::comm::register(r);
+    super::cmp::register(r);
+    super::factor::register(r);
+    super::tsort::register(r);
     super::fold::register(r);
     super::expand::register(r);
     super::tee::register(r);

@@ -48,6 +48,8 @@ pub const LINE: u64 = 1;
 pub const SCAN_PER_256_BYTES: u64 = 1;
 /// Per comparison made by a sort.
 pub const SORT_COMPARE: u64 = 1;
+/// One round of a number-theory loop (`factor`'s Pollard rho step or trial division).
+pub const NUMBER_STEP: u64 = 1;
 
 // ---- Modeled memory overheads (bytes) -------------------------------------------------------
 /// Fixed modeled size of one shell variable or array element besides its text.
