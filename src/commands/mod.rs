@@ -35,6 +35,7 @@ pub mod wc;
 pub mod cmp;
 pub mod column;
 pub mod comm;
+pub mod diff;
 pub mod expand;
 pub mod factor;
 pub mod fold;

@@ -9,6 +9,7 @@ pub fn register_all(r: &mut super::Registry) {
     super::paste::register(r);
     super::comm::register(r);
     super::cmp::register(r);
+    super::diff::register(r);
     super::factor::register(r);
     super::tsort::register(r);
     super::fold::register(r);
