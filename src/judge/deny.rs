@@ -56,6 +56,39 @@ impl DenyList {
         self.rows.iter().find(|r| r.covers(components, globbed))
     }
 
+    /// The matching state after the components of `dir`, for a walk below it.
+    pub fn walk_start(&self, dir: &[Vec<u8>]) -> WalkState {
+        let mut st = WalkState {
+            rows: self.rows.iter().map(|r| r.start()).collect(),
+        };
+        for c in dir {
+            st = self.walk_step(&st, c);
+        }
+        st
+    }
+
+    /// The state one component further down. Cost: the rows' pattern lengths, no allocation
+    /// per path component.
+    pub fn walk_step(&self, st: &WalkState, comp: &[u8]) -> WalkState {
+        WalkState {
+            rows: self
+                .rows
+                .iter()
+                .zip(&st.rows)
+                .map(|(r, s)| r.step(s, comp))
+                .collect(),
+        }
+    }
+
+    /// The first row the walk so far is covered by.
+    pub fn walk_hit(&self, st: &WalkState) -> Option<&DenyRow> {
+        self.rows
+            .iter()
+            .zip(&st.rows)
+            .find(|(_, s)| s.hit)
+            .map(|(r, _)| r)
+    }
+
     /// The first row that lies at or below the directory `components` (a traversal of that
     /// directory would reach what the row guards). Floating rows (`*.pem`, `**/.env`) are not
     /// answered here: whether such a name exists below is a question for the filesystem.
@@ -64,7 +97,61 @@ impl DenyList {
     }
 }
 
+/// Where each row's pattern stands after the components walked so far (an NFA state set).
+#[derive(Clone, Debug)]
+pub struct WalkState {
+    rows: Vec<RowState>,
+}
+
+#[derive(Clone, Debug)]
+struct RowState {
+    /// `at[i]`: the first `i` pattern components match the path so far.
+    at: Vec<bool>,
+    /// The whole pattern matched some prefix: everything below is covered.
+    hit: bool,
+}
+
 impl DenyRow {
+    fn close(&self, at: &mut [bool]) {
+        // `**` may match nothing: position i reaches i + 1.
+        for i in 0..self.comps.len() {
+            if at[i] && matches!(self.comps[i], Comp::Any) {
+                at[i + 1] = true;
+            }
+        }
+    }
+
+    fn start(&self) -> RowState {
+        let mut at = vec![false; self.comps.len() + 1];
+        at[0] = true;
+        self.close(&mut at);
+        RowState { at, hit: false }
+    }
+
+    fn step(&self, s: &RowState, comp: &[u8]) -> RowState {
+        if s.hit {
+            return s.clone();
+        }
+        let k = self.comps.len();
+        let mut at = vec![false; k + 1];
+        for i in 0..k {
+            if !s.at[i] {
+                continue;
+            }
+            match &self.comps[i] {
+                Comp::Any => at[i] = true,
+                Comp::Glob(toks, pat) => {
+                    if comp_matches(toks, pat, comp, false) {
+                        at[i + 1] = true;
+                    }
+                }
+            }
+        }
+        self.close(&mut at);
+        let hit = at[k];
+        RowState { at, hit }
+    }
+
     fn compile(pattern: &str, home: &[u8]) -> Result<DenyRow, String> {
         let p = pattern.trim();
         if p.is_empty() {
@@ -372,6 +459,28 @@ mod tests {
         // `[a-z]*` could be a directory named `a.pem`, which `*.pem` covers.
         assert!(d.matching(&comps("/home/u/[a-z]*/x"), true).is_some());
         assert!(d.matching(&comps("/home/u/[a-z]/x"), true).is_none());
+    }
+
+    #[test]
+    fn walking_agrees_with_matching() {
+        let d = list();
+        for p in [
+            "/home/u/.ssh/id_rsa",
+            "/home/u/proj/.env",
+            "/srv/k.pem/x",
+            "/etc/shadow",
+            "/home/u/proj/src/a.rs",
+            "/etc/passwd",
+            "/home/u/.aws",
+        ] {
+            let c = comps(p);
+            let st = d.walk_start(&c);
+            assert_eq!(
+                d.walk_hit(&st).map(|r| r.pattern.clone()),
+                d.matching(&c, false).map(|r| r.pattern.clone()),
+                "{p}"
+            );
+        }
     }
 
     #[test]

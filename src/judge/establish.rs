@@ -498,13 +498,15 @@ impl Judge<'_> {
     }
 
     /// Walks a directory tree through the view; the first member a deny row covers, if any.
+    /// The deny rows' matching state is carried down the walk, one component at a time.
     fn walk(&self, root: &[u8]) -> Result<Option<(String, Vec<u8>)>, String> {
         if self.view.lstat(root) != Some(FsKind::Dir) {
             return Ok(None);
         }
-        let mut stack = vec![(root.to_vec(), 0usize)];
+        let start = self.deny.walk_start(&comps(root));
+        let mut stack = vec![(root.to_vec(), 0usize, start)];
         let mut examined = 0usize;
-        while let Some((dir, depth)) = stack.pop() {
+        while let Some((dir, depth, state)) = stack.pop() {
             if depth > 64 {
                 return Err("a traversal deeper than 64 levels".into());
             }
@@ -513,13 +515,14 @@ impl Judge<'_> {
                 if examined > MAX_WALK {
                     return Err(format!("a traversal past {MAX_WALK} names"));
                 }
+                let here = self.deny.walk_step(&state, &name);
                 let p = path::join(&dir, &name);
-                if let Some(row) = self.deny.matching(&comps(&p), false) {
+                if let Some(row) = self.deny.walk_hit(&here) {
                     return Ok(Some((row.pattern.clone(), p)));
                 }
                 let kind = kind.or_else(|| self.view.lstat(&p));
                 if kind == Some(FsKind::Dir) {
-                    stack.push((p, depth + 1));
+                    stack.push((p, depth + 1, here));
                 }
             }
         }
