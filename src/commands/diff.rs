@@ -271,39 +271,42 @@ fn context(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, out: &mut Vec<u8>) {
         };
         out.extend_from_slice(b"***************\n");
         out.extend_from_slice(format!("*** {} ****\n", span(a_start, a_end)).as_bytes());
-        if g.iter().any(|h| h.a1 > h.a0) {
-            let mut i = a_start;
-            for h in &g {
-                for l in &a[i..h.a0] {
-                    push_line(out, b"  ", l);
-                }
-                let mark: &[u8] = if h.b1 > h.b0 { b"! " } else { b"- " };
-                for l in &a[h.a0..h.a1] {
-                    push_line(out, mark, l);
-                }
-                i = h.a1;
-            }
-            for l in &a[i..a_end] {
-                push_line(out, b"  ", l);
-            }
-        }
+        // The old side: its ranges of each hunk, `-` where the new side has nothing.
+        let old: Vec<(usize, usize, bool)> = g.iter().map(|h| (h.a0, h.a1, h.b1 > h.b0)).collect();
+        context_side(a, &old, a_start, a_end, b"- ", out);
         out.extend_from_slice(format!("--- {} ----\n", span(b_start, b_end)).as_bytes());
-        if g.iter().any(|h| h.b1 > h.b0) {
-            let mut j = b_start;
-            for h in &g {
-                for l in &b[j..h.b0] {
-                    push_line(out, b"  ", l);
-                }
-                let mark: &[u8] = if h.a1 > h.a0 { b"! " } else { b"+ " };
-                for l in &b[h.b0..h.b1] {
-                    push_line(out, mark, l);
-                }
-                j = h.b1;
-            }
-            for l in &b[j..b_end] {
-                push_line(out, b"  ", l);
-            }
+        let new: Vec<(usize, usize, bool)> = g.iter().map(|h| (h.b0, h.b1, h.a1 > h.a0)).collect();
+        context_side(b, &new, b_start, b_end, b"+ ", out);
+    }
+}
+
+/// One side of a context hunk: `ranges` are (first, end, the other side changed too) for each
+/// change; lines that change on both sides are marked `! `, one-sided ones `alone`. Printed
+/// only when the side has changed lines at all.
+fn context_side(
+    lines: &[&[u8]],
+    ranges: &[(usize, usize, bool)],
+    start: usize,
+    end: usize,
+    alone: &[u8],
+    out: &mut Vec<u8>,
+) {
+    if !ranges.iter().any(|r| r.1 > r.0) {
+        return;
+    }
+    let mut i = start;
+    for &(r0, r1, both) in ranges {
+        for l in &lines[i..r0] {
+            push_line(out, b"  ", l);
         }
+        let mark: &[u8] = if both { b"! " } else { alone };
+        for l in &lines[r0..r1] {
+            push_line(out, mark, l);
+        }
+        i = r1;
+    }
+    for l in &lines[i..end] {
+        push_line(out, b"  ", l);
     }
 }
 
