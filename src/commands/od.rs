@@ -7,7 +7,7 @@ use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 
 pub fn register(r: &mut super::Registry) {
-    r.register("od", Trust::Real, "dump files in octal and other formats", "-A d|o|x|n -t [doux][1248CSIL][z] a c -b -c -d -o -s -x -i -l -j N -N N -w[N] -v (no floats, no --traditional)", run);
+    r.register("od", Trust::Real, "dump files in octal and other formats", "-A d|o|x|n -t [doux][1248CSIL][z] a c -b -c -d -o -s -x -i -l -B -D -h -H -X -O -I -L -j N -N N -w[N] -v --traditional (one file operand; no floats)", run);
 }
 
 const DEFS: &[OptDef] = &[
@@ -26,7 +26,19 @@ const DEFS: &[OptDef] = &[
     flag(b'x', ""),
     flag(b'i', ""),
     flag(b'l', ""),
+    // GNU's older single-letter types.
+    flag(b'B', ""),
+    flag(b'D', ""),
+    flag(b'h', ""),
+    flag(b'H', ""),
+    flag(b'X', ""),
+    flag(b'O', ""),
+    flag(b'I', ""),
+    flag(b'L', ""),
+    flag(TRADITIONAL, "traditional"),
 ];
+
+const TRADITIONAL: u8 = 0x80;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ty {
@@ -321,6 +333,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b'x' => parse_specs(b"x2", &mut specs),
             b'i' => parse_specs(b"dI", &mut specs),
             b'l' => parse_specs(b"dL", &mut specs),
+            b'B' => parse_specs(b"o2", &mut specs),
+            b'D' => parse_specs(b"u4", &mut specs),
+            b'h' => parse_specs(b"x2", &mut specs),
+            b'H' | b'X' => parse_specs(b"x4", &mut specs),
+            b'O' => parse_specs(b"o4", &mut specs),
+            b'I' | b'L' => parse_specs(b"dL", &mut specs),
             b'A' => {
                 if v.len() == 1 && b"doxn".contains(&v[0]) {
                     radix = v[0];
@@ -387,6 +405,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         starred: false,
         max_block,
     };
+    if p.has(TRADITIONAL) && p.operands.len() > 1 {
+        ctx.mark_partial("od --traditional OFFSET/LABEL operands are not modeled");
+        ctx.diag("--traditional with OFFSET or LABEL operands is not supported by this simulator")
+            .await?;
+        return Ok(1);
+    }
     let mut out = Out::new();
     let mut status = 0;
     let mut pending: Vec<u8> = Vec::new();
@@ -473,6 +497,27 @@ mod tests {
     }
 
     const H: &[u8] = b"hello world\n";
+
+    #[test]
+    fn older_single_letter_types_like_gnu() {
+        // Recorded from GNU od 9.1.
+        let data: &[u8] = b"\x01\x02\x03\x0aABC\xfe";
+        assert_eq!(
+            od(&["-B"], data),
+            "0000000 001001 005003 041101 177103\n0000010\n"
+        );
+        assert_eq!(
+            od(&["-D"], data),
+            "0000000  167969281 4265820737\n0000010\n"
+        );
+        assert_eq!(od(&["-H"], data), "0000000 0a030201 fe434241\n0000010\n");
+        assert_eq!(od(&["-h"], data), "0000000 0201 0a03 4241 fe43\n0000010\n");
+        assert_eq!(od(&["-I"], data), "0000000  -125183517527965183\n0000010\n");
+        assert_eq!(
+            od(&["-b", "--traditional"], b"HELLO"),
+            "0000000 110 105 114 114 117\n0000005\n"
+        );
+    }
 
     #[test]
     fn formats() {

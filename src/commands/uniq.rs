@@ -146,6 +146,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     let delim = if p.has(b'z') { 0 } else { b'\n' };
     let input = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
+    // An OUTPUT operand other than `-` collects everything for one write at the end.
+    let to_stdout = p.operands.get(1).is_none_or(|o| o.as_slice() == b"-");
     let f = match super::textio::open(ctx, &input).await? {
         Some(f) => f,
         None => return Ok(1),
@@ -205,7 +207,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 break;
             }
             prev = line;
-            out.maybe_flush(ctx).await?;
+            if to_stdout {
+                out.maybe_flush(ctx).await?;
+            }
             continue;
         }
         if same {
@@ -220,9 +224,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         prev = line;
         reps = 1;
-        out.maybe_flush(ctx).await?;
+        if to_stdout {
+            out.maybe_flush(ctx).await?;
+        }
     }
-    if let Some(o) = p.operands.get(1) {
+    if let Some(o) = p.operands.get(1).filter(|o| o.as_slice() != b"-") {
         let r = ctx
             .vfs()
             .write_file(&ctx.resolve(o), &out.buf, crate::vfs::WriteMode::Truncate);
@@ -247,6 +253,17 @@ mod tests {
         let mut v = vec!["uniq"];
         v.extend_from_slice(args);
         text(run(&v, input.as_bytes())).1
+    }
+
+    #[test]
+    fn an_output_operand_gets_everything_and_dash_is_stdout() {
+        let k = machine(&[("in", b"a\na\nb\n")]);
+        assert_eq!(text(run_on(&k, &["uniq", "in", "-"], b"")).1, "a\nb\n");
+        assert_eq!(text(run_on(&k, &["uniq", "in", "out"], b"")).1, "");
+        assert_eq!(
+            &**k.vfs.borrow().read_file(b"/work/out").unwrap(),
+            b"a\nb\n"
+        );
     }
 
     #[test]
