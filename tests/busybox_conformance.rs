@@ -72,15 +72,27 @@ fn passes(case: &Value) -> bool {
     if setup(&mut env, case).is_err() {
         return false;
     }
-    let mut command = case["command"].as_str().unwrap_or_default().to_string();
-    for (k, v) in case["placeholders"].as_object().into_iter().flatten() {
-        let v = v
-            .as_str()
-            .map(str::to_string)
-            .unwrap_or_else(|| String::from_utf8_lossy(CWD).into_owned());
-        let _ = v;
-        command = command.replace(k.as_str(), "/work/t");
-    }
+    // `@TESTDIR@` stands for the case's working directory, in the command and the expectation.
+    let placeholders: Vec<String> = case["placeholders"]
+        .as_object()
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    let fill = |text: &[u8]| -> Vec<u8> {
+        match std::str::from_utf8(text) {
+            Ok(t) if !placeholders.is_empty() => {
+                let mut t = t.to_string();
+                for k in &placeholders {
+                    t = t.replace(k.as_str(), "/work/t");
+                }
+                t.into_bytes()
+            }
+            _ => text.to_vec(),
+        }
+    };
+    let command = String::from_utf8(fill(
+        case["command"].as_str().unwrap_or_default().as_bytes(),
+    ))
+    .unwrap_or_default();
     // The upstream harness's environment: `busybox APPLET` runs the applet, `$ECHO` is echo,
     // `$bb` prefixes an applet.
     let prelude = "busybox() { \"$@\"; }\nECHO=echo\nbb='busybox '\n";
@@ -90,9 +102,10 @@ fn passes(case: &Value) -> bool {
         let script = format!("{prelude}{{ {command}\n}} > actual\n");
         let stdin = bytes_of(case, "stdin");
         env.run_script(script.as_bytes(), &stdin);
-        env.read_file(&[CWD, b"/actual"].concat())
-            .unwrap_or_default()
-            == bytes_of(case, "expected")
+        let actual = env
+            .read_file(&[CWD, b"/actual"].concat())
+            .unwrap_or_default();
+        actual == fill(&bytes_of(case, "expected"))
     } else {
         // Upstream: `sh -x -e SCRIPT`; pass = exit status 0.
         let script = format!("{prelude}set -e\n{command}\n");
