@@ -310,6 +310,19 @@ fn context_side(
     }
 }
 
+/// `-s`: say that two files are identical. Returns "not different".
+async fn report_same(ctx: &CommandCtx, o: &Opts, x: &Side, y: &Side) -> Result<bool, Interrupt> {
+    if o.report_same {
+        let (nx, ny) = (
+            String::from_utf8_lossy(&x.name),
+            String::from_utf8_lossy(&y.name),
+        );
+        ctx.out(format!("Files {nx} and {ny} are identical\n").as_bytes())
+            .await?;
+    }
+    Ok(false)
+}
+
 /// Compares two files' contents; writes the difference; `Ok(true)` when they differ.
 async fn compare(
     ctx: &CommandCtx,
@@ -324,18 +337,7 @@ async fn compare(
     );
     ctx.charge_bytes(da.len() + db.len())?;
     if da == db && !o.blank_lines {
-        if o.report_same {
-            ctx.out(
-                format!(
-                    "Files {} and {} are identical\n",
-                    String::from_utf8_lossy(&x.name),
-                    String::from_utf8_lossy(&y.name)
-                )
-                .as_bytes(),
-            )
-            .await?;
-        }
-        return Ok(false);
+        return report_same(ctx, o, x, y).await;
     }
     let binary = !o.text
         && (da[..da.len().min(32768)].contains(&0) || db[..db.len().min(32768)].contains(&0));
@@ -366,18 +368,7 @@ async fn compare(
         });
     }
     if hs.is_empty() {
-        if o.report_same {
-            ctx.out(
-                format!(
-                    "Files {} and {} are identical\n",
-                    String::from_utf8_lossy(&x.name),
-                    String::from_utf8_lossy(&y.name)
-                )
-                .as_bytes(),
-            )
-            .await?;
-        }
-        return Ok(false);
+        return report_same(ctx, o, x, y).await;
     }
     let (nx, ny) = (
         String::from_utf8_lossy(&x.name).into_owned(),

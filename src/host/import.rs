@@ -18,28 +18,10 @@ use crate::vfs::{TreeEntry, TreeKind};
 use std::ffi::{CStr, CString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
-pub use limits::{ImportLimits, SKIPPED_NAMES};
+pub use limits::{ImportError, ImportLimits, SKIPPED_NAMES};
 
 #[path = "import_limits.rs"]
 mod limits;
-
-/// Why the import stopped: the host path and what was wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportError {
-    pub path: Vec<u8>,
-    pub reason: String,
-}
-
-impl std::fmt::Display for ImportError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: {}",
-            String::from_utf8_lossy(&self.path),
-            self.reason
-        )
-    }
-}
 
 /// Reads the tree at `root` into entries relative to it, parents before children.
 pub fn read_tree(root: &[u8], limits: &ImportLimits) -> Result<Vec<TreeEntry>, ImportError> {

@@ -1,4 +1,5 @@
-//! The bounds of a `--root` import and their defaults (shared by every platform's importer).
+//! The bounds of a `--root` import, their defaults, and its error (shared by every
+//! platform's importer).
 
 /// Directory names left out by default (version-control data, build output, dependency caches).
 pub const SKIPPED_NAMES: &[&str] = &[".git", "target", "node_modules", ".venv", "__pycache__"];
@@ -30,5 +31,23 @@ impl Default for ImportLimits {
             max_path_len: 4096,
             include_skipped: false,
         }
+    }
+}
+
+/// Why the import stopped: the host path and what was wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportError {
+    pub path: Vec<u8>,
+    pub reason: String,
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {}",
+            String::from_utf8_lossy(&self.path),
+            self.reason
+        )
     }
 }
