@@ -94,7 +94,8 @@ pub const MAX_INVOCATIONS: usize = 4096;
 
 #[derive(Clone, Debug, Default)]
 pub struct Telemetry {
-    pub invocations: Vec<Invocation>,
+    /// A persistent vector, so a session snapshot copies it in O(1).
+    pub invocations: imbl::Vector<Invocation>,
     pub dropped_invocations: u64,
     /// Human-readable notes about unsupported features used.
     pub unsupported: Vec<String>,
@@ -103,7 +104,9 @@ pub struct Telemetry {
 }
 
 impl Telemetry {
-    pub fn record(&mut self, inv: Invocation) -> Option<usize> {
+    /// Records an invocation and returns its sequence number, or `None` when the window is
+    /// full (the record is counted as dropped).
+    pub fn record(&mut self, inv: Invocation) -> Option<u64> {
         self.next_seq += 1;
         if self.invocations.len() >= MAX_INVOCATIONS {
             self.dropped_invocations += 1;
@@ -111,8 +114,32 @@ impl Telemetry {
         }
         let mut inv = inv;
         inv.sequence = self.next_seq - 1;
-        self.invocations.push(inv);
-        Some(self.invocations.len() - 1)
+        self.invocations.push_back(inv);
+        Some(self.next_seq - 1)
+    }
+
+    /// The record with `sequence`, if it is still in the window (a new action starts a new
+    /// window; a command started by an earlier action then finds nothing to update).
+    pub fn get_mut(&mut self, sequence: u64) -> Option<&mut Invocation> {
+        let i = self
+            .invocations
+            .binary_search_by(|inv| inv.sequence.cmp(&sequence))
+            .ok()?;
+        self.invocations.get_mut(i)
+    }
+
+    /// Starts a new window for the next action: records and notes are cleared, sequence
+    /// numbers keep counting.
+    pub fn begin_action(&mut self) {
+        *self = Telemetry {
+            next_seq: self.next_seq,
+            ..Telemetry::default()
+        };
+    }
+
+    /// The sequence number the next record will get.
+    pub fn next_sequence(&self) -> u64 {
+        self.next_seq
     }
 
     pub fn note_unsupported(&mut self, text: String) {

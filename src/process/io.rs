@@ -125,6 +125,9 @@ impl Kernel {
                 return Poll::Ready(r.map(Some));
             }
             let mut clock = self.clock.borrow_mut();
+            if self.is_cancelled(pid) {
+                return Poll::Ready(Ok(None));
+            }
             match timer {
                 None if clock.monotonic_ns() >= deadline_ns => Poll::Ready(Ok(None)),
                 None => {
@@ -260,10 +263,15 @@ impl Kernel {
             Desc::Output { sink, stream } => {
                 let (fit, err) = self.meter.charge_output(data.len() as u64);
                 sink.borrow_mut().append(*stream, &data[..fit as usize]);
-                match err {
-                    Some(e) => Err(IoError::Interrupted(Interrupt::Stop(e.0))),
-                    None => Ok(()),
+                if let Some(e) = err {
+                    return Err(IoError::Interrupted(Interrupt::Stop(e.0)));
                 }
+                if self.bounded_run.get() {
+                    // A harness polls in bounded steps: an endless writer (`yes`) must give
+                    // control back once its quantum is used.
+                    self.maybe_yield().await;
+                }
+                Ok(())
             }
             Desc::File {
                 path,

@@ -15,6 +15,7 @@ mod io;
 mod procfs;
 mod pseudo;
 pub mod sched;
+pub mod snapshot;
 
 pub use fd::{Desc, InputStream, OpenFile, OutputSink, StreamKind, WriteOrder};
 pub use io::{IoError, OpenFlags};
@@ -165,6 +166,10 @@ pub struct Proc {
     pub umask: u32,
     /// `ulimit -f` in bytes: writes past it fail with EFBIG (inherited by children).
     pub max_file_size: Option<u64>,
+    /// Started as a background job (`&`) or by one: a harness cancel leaves it running.
+    pub background: bool,
+    /// A harness cancel reached this process (inherited, so children it starts die too).
+    pub cancelled: bool,
 }
 
 /// Fixed facts of the simulated machine.
@@ -200,6 +205,11 @@ pub struct Kernel {
     /// CPU used when the task now being polled started its slice (for yielding).
     slice_start: Cell<u64>,
     current: Cell<Pid>,
+    /// Set while a harness cancel is unwinding the foreground: the process whose task is
+    /// interrupted softly (its shell state survives) instead of dropped.
+    cancelling: Cell<Option<Pid>>,
+    /// The scheduler was asked for a bounded number of rounds (see `sched.rs`).
+    bounded_run: Cell<bool>,
 }
 
 impl Kernel {
@@ -226,6 +236,8 @@ impl Kernel {
             rng: Cell::new(seed | 1),
             slice_start: Cell::new(0),
             current: Cell::new(0),
+            cancelling: Cell::new(None),
+            bounded_run: Cell::new(false),
         })
     }
 
@@ -250,7 +262,42 @@ impl Kernel {
     /// Charges CPU for `pid`'s work.
     #[inline]
     pub fn charge(&self, units: u64) -> Result<(), Interrupt> {
+        if self.cancelling.get().is_some() && self.is_cancelled(self.current.get()) {
+            return Err(Interrupt::Signal(SIGKILL));
+        }
         self.meter.charge_cpu(units).map_err(Interrupt::from)
+    }
+
+    /// Whether a harness cancel reached `pid`.
+    pub fn is_cancelled(&self, pid: Pid) -> bool {
+        self.cancelling.get().is_some()
+            && self.procs.borrow().get(&pid).is_some_and(|p| p.cancelled)
+    }
+
+    /// Marks every live foreground process cancelled (background jobs are left alone).
+    /// `keep` (the session's shell) is then interrupted at its next charge or wait and
+    /// unwinds with its state intact; every other cancelled task is dropped by the scheduler.
+    pub fn cancel_foreground(&self, keep: Pid) {
+        for p in self.procs.borrow_mut().values_mut() {
+            if p.state == ProcState::Running && !p.background {
+                p.cancelled = true;
+            }
+        }
+        self.cancelling.set(Some(keep));
+        self.note_progress();
+    }
+
+    /// Ends a cancel: clears the marks (on every process, so nothing stays cancelled).
+    pub fn end_cancel(&self) {
+        for p in self.procs.borrow_mut().values_mut() {
+            p.cancelled = false;
+        }
+        self.cancelling.set(None);
+    }
+
+    /// Marks `pid` as a background job (see [`Proc::background`]).
+    pub fn mark_background(&self, pid: Pid) {
+        self.with_proc(pid, |p| p.background = true);
     }
 
     // ---- processes --------------------------------------------------------------------
@@ -274,25 +321,27 @@ impl Kernel {
         }
         let pid = self.next_pid.get();
         self.next_pid.set(pid + 1);
-        let (fds, pgid, environ, dispositions, umask, max_file_size) =
-            match ppid.and_then(|p| procs.get(&p)) {
-                Some(parent) => (
-                    parent.fds.clone(),
-                    parent.pgid,
-                    parent.environ.clone(),
-                    parent.dispositions.clone(),
-                    parent.umask,
-                    parent.max_file_size,
-                ),
-                None => (
-                    BTreeMap::new(),
-                    pid,
-                    Vec::new(),
-                    BTreeMap::new(),
-                    0o022,
-                    None,
-                ),
-            };
+        let parent = ppid.and_then(|p| procs.get(&p));
+        let (background, cancelled) =
+            parent.map_or((false, false), |p| (p.background, p.cancelled));
+        let (fds, pgid, environ, dispositions, umask, max_file_size) = match parent {
+            Some(parent) => (
+                parent.fds.clone(),
+                parent.pgid,
+                parent.environ.clone(),
+                parent.dispositions.clone(),
+                parent.umask,
+                parent.max_file_size,
+            ),
+            None => (
+                BTreeMap::new(),
+                pid,
+                Vec::new(),
+                BTreeMap::new(),
+                0o022,
+                None,
+            ),
+        };
         procs.insert(
             pid,
             Proc {
@@ -309,6 +358,8 @@ impl Kernel {
                 reaped: false,
                 umask,
                 max_file_size,
+                background,
+                cancelled,
             },
         );
         drop(procs);

@@ -54,6 +54,9 @@ impl Kernel {
         let waker = Waker::noop();
         let mut cx = Context::from_waker(waker);
         let mut rounds = 0u64;
+        // In a bounded run a round is one quantum per task, even for a lone task, so a
+        // harness polling an endless writer gets control back.
+        self.bounded_run.set(opts.max_rounds.is_some());
         loop {
             if self.meter.stopped().is_some() {
                 self.tasks.borrow_mut().clear();
@@ -72,6 +75,11 @@ impl Kernel {
             let before = self.progress.get();
             let pids: Vec<Pid> = self.tasks.borrow().keys().copied().collect();
             for pid in pids {
+                if self.cancelling.get().is_some_and(|keep| keep != pid) && self.is_cancelled(pid) {
+                    self.tasks.borrow_mut().remove(&pid);
+                    self.finish(pid, 128 + SIGKILL);
+                    continue;
+                }
                 if let Some(sig) = self.fatal_signal(pid) {
                     self.tasks.borrow_mut().remove(&pid);
                     self.finish(pid, 128 + sig);
@@ -116,6 +124,13 @@ impl Kernel {
     /// Whether any task is still scheduled.
     pub fn has_tasks(&self) -> bool {
         !self.tasks.borrow().is_empty()
+    }
+
+    /// Drops one task and marks its process exited with `status`.
+    pub fn kill_task(&self, pid: Pid, status: i32) {
+        let task = self.tasks.borrow_mut().remove(&pid);
+        drop(task);
+        self.finish(pid, status);
     }
 
     /// Drops every scheduled task (cancellation) and marks their processes killed.
@@ -164,8 +179,8 @@ impl Kernel {
         if self.meter.cpu_used().saturating_sub(self.slice_start.get()) < cost::SCHED_QUANTUM {
             return;
         }
-        if self.tasks.borrow().is_empty() {
-            // The only task: nobody to yield to.
+        if self.tasks.borrow().is_empty() && !self.bounded_run.get() {
+            // The only task, and nobody waits for the round to end: nothing to yield to.
             self.slice_start.set(self.meter.cpu_used());
             return;
         }
@@ -200,7 +215,7 @@ impl Kernel {
             if !self.clock.borrow().has_timer(id) {
                 return Poll::Ready(true);
             }
-            if interruptible && self.has_caught_signal(pid) {
+            if (interruptible && self.has_caught_signal(pid)) || self.is_cancelled(pid) {
                 self.clock.borrow_mut().cancel(id);
                 return Poll::Ready(false);
             }
@@ -222,6 +237,9 @@ impl Kernel {
             }
             if interruptible && self.has_caught_signal(waiter) {
                 return Poll::Ready(None);
+            }
+            if self.is_cancelled(waiter) {
+                return Poll::Ready(Some(128 + SIGKILL));
             }
             Poll::Pending
         })

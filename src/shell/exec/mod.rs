@@ -456,6 +456,7 @@ impl Shell {
                 cmd
             })
             .await?;
+        self.sys.mark_background(pid);
         self.last_bg = Some(pid);
         let id = self.jobs.last().map(|j| j.id + 1).unwrap_or(1);
         self.jobs.push(super::state::Job {

@@ -374,9 +374,8 @@ impl Shell {
                     Err(i) => return Err(Flow::Int(i)),
                 };
                 self.sys.sync_disk();
-                if let Some(i) = idx {
-                    let mut t = self.sys.telemetry.borrow_mut();
-                    let inv = &mut t.invocations[i];
+                let mut t = self.sys.telemetry.borrow_mut();
+                if let Some(inv) = idx.and_then(|seq| t.get_mut(seq)) {
                     inv.status = Some(status);
                     inv.cpu = self.sys.meter.cpu_used() - cpu_before;
                     inv.disk_delta = self.sys.vfs.borrow().usage() as i64 - disk_before;

@@ -1,0 +1,282 @@
+use super::*;
+use crate::limits::Limits;
+
+fn env() -> Environment {
+    Environment::new(Limits::default())
+}
+
+fn session() -> Session {
+    Session::new(env(), SessionLimits::default())
+}
+
+fn execute(s: &mut Session, src: &str) -> RunResult {
+    match s.apply(Op::Execute {
+        source: src.as_bytes().to_vec(),
+        stdin: Vec::new(),
+    }) {
+        OpOutcome::Executed(r) => r,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+fn start(s: &mut Session, src: &str, stdin_open: bool) -> ActionId {
+    match s.apply(Op::Start {
+        source: src.as_bytes().to_vec(),
+        stdin: Vec::new(),
+        stdin_open,
+    }) {
+        OpOutcome::Action(id, _) => id,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+fn poll(s: &mut Session, id: ActionId, rounds: u64, advance_time: bool) -> ActionState {
+    match s.apply(Op::Poll {
+        action: id,
+        max_rounds: rounds,
+        advance_time,
+    }) {
+        OpOutcome::Action(_, st) => st,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+fn read(s: &mut Session, id: ActionId) -> ActionOutput {
+    match s.apply(Op::ReadOutput { action: id }) {
+        OpOutcome::Output(o) => o,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn state_persists_between_actions() {
+    let mut s = session();
+    execute(&mut s, "x=41; f() { echo $((x+1)); }; mkdir -p d; cd d");
+    let r = execute(&mut s, "f; pwd");
+    assert_eq!(r.stdout, b"42\n/work/d\n");
+}
+
+#[test]
+fn exit_is_terminal_and_sticky() {
+    let mut s = session();
+    let r = execute(&mut s, "echo a; exit 3");
+    assert_eq!((r.status, r.stdout.as_slice()), (3, b"a\n".as_slice()));
+    let cpu = s.env().usage().cpu_used;
+    let r = execute(&mut s, "echo b");
+    assert_eq!((r.status, r.stdout.as_slice()), (3, b"".as_slice()));
+    assert_eq!(
+        s.env().usage().cpu_used,
+        cpu,
+        "a terminal session charges nothing"
+    );
+}
+
+#[test]
+fn sleeping_action_blocks_without_time_and_completes_with_it() {
+    let mut s = session();
+    let id = start(&mut s, "printf one; sleep 2; printf two", false);
+    let st = poll(&mut s, id, 1000, false);
+    assert!(
+        matches!(st, ActionState::Blocked(WaitReason::Timer { deadline_ns }) if deadline_ns == 2_000_000_000),
+        "{st:?}"
+    );
+    assert_eq!(read(&mut s, id).stdout, b"one");
+    let st = poll(&mut s, id, 1000, true);
+    assert!(
+        matches!(st, ActionState::Complete { status: 0, .. }),
+        "{st:?}"
+    );
+    let out = read(&mut s, id);
+    assert_eq!(out.stdout, b"two");
+    assert!(out.stdout_closed && out.stderr_closed);
+}
+
+#[test]
+fn cancel_keeps_the_shell_and_its_changes() {
+    let mut s = session();
+    let id = start(&mut s, "x=kept; cd /tmp; sleep 60; echo never", false);
+    poll(&mut s, id, 100, false);
+    match s.apply(Op::Cancel { action: id }) {
+        OpOutcome::Action(_, ActionState::Complete { status, .. }) => assert_eq!(status, 137),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(read(&mut s, id).stdout, b"");
+    let r = execute(&mut s, "echo $x; pwd");
+    assert_eq!(r.stdout, b"kept\n/tmp\n");
+    assert_eq!(s.env().kernel().clock.borrow().monotonic_ns(), 0);
+}
+
+#[test]
+fn input_streams_in_and_output_streams_out() {
+    let mut s = session();
+    let id = start(&mut s, "while read l; do echo got:$l; done", true);
+    assert_eq!(
+        poll(&mut s, id, 100, false),
+        ActionState::Blocked(WaitReason::Input)
+    );
+    s.apply(Op::WriteStdin {
+        action: id,
+        data: b"a\nb\n".to_vec(),
+    });
+    poll(&mut s, id, 100, false);
+    assert_eq!(read(&mut s, id).stdout, b"got:a\ngot:b\n");
+    s.apply(Op::CloseStdin { action: id });
+    assert!(poll(&mut s, id, 100, false).is_complete());
+    assert!(matches!(
+        s.apply(Op::WriteStdin {
+            action: id,
+            data: b"x".to_vec()
+        }),
+        OpOutcome::Env(EnvError::StdinClosed(_))
+    ));
+}
+
+#[test]
+fn an_endless_writer_streams_in_bounded_steps() {
+    let mut s = session();
+    let id = start(&mut s, "yes", false);
+    let mut total = 0;
+    for _ in 0..3 {
+        assert_eq!(poll(&mut s, id, 2, false), ActionState::Running);
+        let out = read(&mut s, id);
+        assert!(out.stdout.starts_with(b"y\ny\n"));
+        assert!(!out.stdout_closed);
+        total += out.stdout.len();
+    }
+    assert!(total > 0);
+    assert!(matches!(
+        s.apply(Op::Cancel { action: id }),
+        OpOutcome::Action(_, ActionState::Complete { status: 137, .. })
+    ));
+    assert_eq!(execute(&mut s, "echo ok").stdout, b"ok\n");
+}
+
+#[test]
+fn background_jobs_outlive_their_action() {
+    let mut s = session();
+    let r = execute(&mut s, "(sleep 5; echo late > /work/bg) & echo started");
+    assert_eq!(r.stdout, b"started\n");
+    assert!(!s.env().quiescent());
+    let r = execute(&mut s, "wait; cat /work/bg");
+    assert_eq!(r.stdout, b"late\n");
+    assert!(s.env().quiescent());
+}
+
+#[test]
+fn forks_diverge_and_do_not_see_each_other() {
+    let mut a = session();
+    execute(&mut a, "echo base > f; v=base");
+    let mut b = a.fork().expect("quiescent fork");
+    execute(&mut a, "echo a >> f; v=a");
+    execute(&mut b, "echo b >> f; v=b");
+    assert_eq!(execute(&mut a, "cat f; echo $v").stdout, b"base\na\na\n");
+    assert_eq!(execute(&mut b, "cat f; echo $v").stdout, b"base\nb\nb\n");
+}
+
+#[test]
+fn a_fork_in_flight_is_exact() {
+    let mut a = session();
+    execute(&mut a, "n=7");
+    let id = start(
+        &mut a,
+        "echo $n; sleep 3; echo $((n*2)) > out; echo done",
+        false,
+    );
+    poll(&mut a, id, 100, false);
+    let mut b = a.fork().expect("fork in flight");
+    for s in [&mut a, &mut b] {
+        assert_eq!(read(s, id).stdout, b"7\n");
+        assert!(poll(s, id, 1000, true).is_complete());
+        assert_eq!(read(s, id).stdout, b"done\n");
+        assert_eq!(execute(s, "cat out").stdout, b"14\n");
+    }
+    assert_eq!(
+        a.env().kernel().clock.borrow().monotonic_ns(),
+        b.env().kernel().clock.borrow().monotonic_ns()
+    );
+    assert_eq!(a.env().usage(), b.env().usage());
+}
+
+#[test]
+fn checkpoint_restores_the_whole_session() {
+    let mut s = session();
+    execute(&mut s, "echo one > f; v=1; mkdir d");
+    let cp = s.checkpoint().expect("quiescent");
+    let usage = s.env().usage();
+    execute(&mut s, "echo two > f; v=2; cd d; sleep 9");
+    let mut r = Session::from_checkpoint(&cp, s.env().table(), SessionLimits::default());
+    assert_eq!(r.env().usage(), usage);
+    assert_eq!(
+        execute(&mut r, "cat f; echo $v; pwd").stdout,
+        b"one\n1\n/work\n"
+    );
+    // The original is untouched by the restore.
+    assert_eq!(execute(&mut s, "cat /work/f; echo $v").stdout, b"two\n2\n");
+}
+
+#[test]
+fn workspace_diff_and_reset_follow_the_change() {
+    let mut s = session();
+    execute(&mut s, "echo keep > k; echo old > m; echo gone > g");
+    let base = s.env().kernel().vfs.borrow().clone();
+    execute(&mut s, "echo new > m; rm g; mkdir n; ln -s k n/l");
+    let changes: Vec<(String, vfs_change::Kind)> = s
+        .env()
+        .workspace_diff(&base)
+        .into_iter()
+        .map(|c| (String::from_utf8(c.path).unwrap(), c.kind))
+        .collect();
+    use vfs_change::Kind::*;
+    assert_eq!(
+        changes,
+        vec![
+            ("/work/g".to_string(), Deleted),
+            ("/work/m".to_string(), Modified),
+            ("/work/n".to_string(), Added),
+            ("/work/n/l".to_string(), Added),
+        ]
+    );
+    s.apply(Op::ResetWorkspace {
+        baseline: base.clone(),
+    });
+    assert!(s.env().workspace_diff(&base).is_empty());
+    assert_eq!(execute(&mut s, "cat m g").stdout, b"old\ngone\n");
+}
+
+mod vfs_change {
+    pub use crate::vfs::ChangeKind as Kind;
+}
+
+#[test]
+fn harness_paths_stay_in_work() {
+    let mut s = session();
+    let refused =
+        |o: OpOutcome| matches!(o, OpOutcome::Workspace(WorkspaceError::OutsideWorkspace(_)));
+    assert!(refused(s.apply(Op::WriteFile {
+        path: b"../etc/x".to_vec(),
+        data: b"x".to_vec(),
+        mode: 0o644
+    })));
+    execute(&mut s, "ln -s /etc out");
+    assert!(refused(s.apply(Op::WriteFile {
+        path: b"out/x".to_vec(),
+        data: b"x".to_vec(),
+        mode: 0o644
+    })));
+    assert!(matches!(
+        s.env().workspace_read(b"/etc/passwd"),
+        Err(WorkspaceError::OutsideWorkspace(_))
+    ));
+    assert!(matches!(
+        s.apply(Op::WriteFile {
+            path: b"a/b/c.txt".to_vec(),
+            data: b"hi".to_vec(),
+            mode: 0o600
+        }),
+        OpOutcome::Done
+    ));
+    assert_eq!(
+        s.env().workspace_read(b"/work/a/b/c.txt").unwrap(),
+        (b"hi".to_vec(), 0o600)
+    );
+}
