@@ -2,11 +2,13 @@
 //! [`crate::host`].
 
 mod judge;
+mod modes;
 
 use crate::host;
 use crate::host::confine::{self, Layer, Profile, Settings};
 use crate::host::import::ImportLimits;
 use crate::limits::{parse_limit, Limits};
+use crate::protocol::serve::ServeLimits;
 use crate::protocol::EvalReport;
 use crate::session::{Environment, StreamKind};
 
@@ -14,6 +16,9 @@ const USAGE: &str = "usage: shellsim [LIMITS] [--env NAME=VALUE]... [--cwd DIR] 
        shellsim [LIMITS] run SCRIPT [ARG...]
        shellsim [LIMITS] eval [-c SOURCE] [-- ARG...]
        shellsim [LIMITS] < script.sh
+       shellsim [LIMITS] [IMPORT] shell
+       shellsim [LIMITS] [IMPORT] serve [SERVE-LIMITS]
+       shellsim [LIMITS] [IMPORT] replay SCENARIO.ndjson [--transcript PATH] [SERVE-LIMITS]
        shellsim sandbox-status
        shellsim judge [--cwd D] [--home H] [--root D]... [--deny GLOB]... [--seat S] [--lexical] (-c CMD | --stream)
 LIMITS: --cpu N --memory N --disk N --output N (k/m/g binary suffixes)
@@ -21,6 +26,9 @@ IMPORT: --root DIR copies a host directory into /work before confinement; bounds
         --import-max-files N (100000) --import-max-bytes N (1g) --import-max-file-size N (64m)
         --import-max-depth N (64) --import-max-path N (4096); --import-include-skipped also
         copies .git target node_modules .venv __pycache__
+SERVE-LIMITS: --max-sessions N (1024) --max-actions N (64) --max-checkpoints N (4096)
+        --max-request N (64m) --max-transfer N (32m) --max-journal-ops N (100000)
+        (options may come before or after the subcommand; see docs/protocol.md)
 CONFINEMENT: --unconfined (no OS confinement, loud), --require-landlock (exit 3 without it)";
 
 /// Parsed options common to every mode.
@@ -32,6 +40,7 @@ struct Opts {
     root: Option<Vec<u8>>,
     import: ImportLimits,
     confine: Settings,
+    serve: ServeLimits,
 }
 
 enum Mode {
@@ -51,6 +60,15 @@ enum Mode {
     Help,
     Version,
     SandboxStatus,
+    /// A line console on one persistent environment.
+    Shell,
+    /// The NDJSON harness protocol on standard input/output.
+    Serve,
+    /// Run a scenario file through the protocol and check its expectations.
+    Replay {
+        scenario: Vec<u8>,
+        transcript: Option<Vec<u8>>,
+    },
     /// The read judge (`shellsim judge ...`).
     Judge(Vec<Vec<u8>>),
     /// Hidden: run the full confinement path, then one escape attempt (tests/confinement.rs).
@@ -62,8 +80,19 @@ fn usage_error(msg: &str) -> i32 {
     2
 }
 
+/// A subcommand whose options may follow it (`serve`, `shell`, `replay`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sub {
+    Shell,
+    Serve,
+    Replay,
+}
+
 fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
     let mut o = Opts::default();
+    let mut sub: Option<Sub> = None;
+    let mut scenario: Option<Vec<u8>> = None;
+    let mut transcript: Option<Vec<u8>> = None;
     let mut i = 1;
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     while i < argv.len() {
@@ -81,6 +110,11 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
                 .cloned()
                 .ok_or_else(|| format!("option {flag} needs a value"))
         };
+        if sub.is_some() && matches!(flag.as_str(), "-c" | "run" | "eval" | "judge") {
+            return Err(format!(
+                "`{flag}` cannot follow a session subcommand (shell, serve, replay)"
+            ));
+        }
         match flag.as_str() {
             "--cpu" => o.limits.cpu = parse_limit(&text(&value(&mut i)?))?,
             "--memory" => o.limits.memory = parse_limit(&text(&value(&mut i)?))?,
@@ -108,6 +142,33 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
                 o.import.max_path_len = parse_limit(&text(&value(&mut i)?))? as usize
             }
             "--import-include-skipped" => o.import.include_skipped = true,
+            "shell" if sub.is_none() => sub = Some(Sub::Shell),
+            "serve" if sub.is_none() => sub = Some(Sub::Serve),
+            "replay" if sub.is_none() => sub = Some(Sub::Replay),
+            "--max-sessions" | "--max-actions" | "--max-checkpoints" | "--max-request"
+            | "--max-transfer" | "--max-journal-ops"
+                if matches!(sub, Some(Sub::Serve | Sub::Replay)) =>
+            {
+                let n = parse_limit(&text(&value(&mut i)?))?;
+                let l = &mut o.serve;
+                match flag.as_str() {
+                    "--max-sessions" => l.max_sessions = n as usize,
+                    "--max-actions" => l.max_retained_actions = n as usize,
+                    "--max-checkpoints" => l.max_checkpoints = n as usize,
+                    "--max-request" => l.max_request_bytes = n,
+                    "--max-transfer" => l.max_transfer_bytes = n,
+                    _ => l.session.max_journal_ops = n as usize,
+                }
+            }
+            "--transcript" if sub == Some(Sub::Replay) => {
+                if transcript.is_some() {
+                    return Err("--transcript may be given once".into());
+                }
+                transcript = Some(value(&mut i)?);
+            }
+            other if sub == Some(Sub::Replay) && !other.starts_with('-') && scenario.is_none() => {
+                scenario = Some(argv[i].clone());
+            }
             "--unconfined" => o.confine.unconfined = true,
             "--require-landlock" => o.confine.require_landlock = true,
             "--selftest-layer" => {
@@ -174,7 +235,16 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
         }
         i += 1;
     }
-    Ok((o, Mode::Stdin))
+    let mode = match sub {
+        None => Mode::Stdin,
+        Some(Sub::Shell) => Mode::Shell,
+        Some(Sub::Serve) => Mode::Serve,
+        Some(Sub::Replay) => Mode::Replay {
+            scenario: scenario.ok_or("replay needs a SCENARIO.ndjson argument")?,
+            transcript,
+        },
+    };
+    Ok((o, mode))
 }
 
 #[cfg(target_os = "linux")]
@@ -303,6 +373,10 @@ struct Inputs {
     src: Vec<u8>,
     stdin: Vec<u8>,
     tree: Option<Vec<crate::vfs::TreeEntry>>,
+    /// `replay --transcript`: the prepared atomic publication.
+    transcript: Option<host::transcript::Transcript>,
+    /// Standard input is a terminal (the `shell` console prompts).
+    interactive: bool,
 }
 
 fn text_of(b: &[u8]) -> String {
@@ -318,14 +392,23 @@ fn read_inputs(opts: &Opts, mode: &Mode) -> Result<Inputs, (i32, String)> {
                 .map_err(|e| (2, format!("cannot read {}: {e}", text_of(script))))?;
             (src, host::read_stdin())
         }
-        Mode::Stdin => {
-            if host::stdin_is_terminal() {
-                return Err((2, "no script given (the interactive console is not available yet; use -c, run or a pipe)".into()));
-            }
-            (host::read_stdin(), Vec::new())
-        }
+        Mode::Stdin => (host::read_stdin(), Vec::new()),
         Mode::Eval { src: Some(s), .. } => (s.clone(), host::read_stdin()),
         Mode::Eval { src: None, .. } => (host::read_stdin(), Vec::new()),
+        Mode::Replay { scenario, .. } => {
+            let src = host::read_file(scenario)
+                .map_err(|e| (2, format!("replay: cannot read {}: {e}", text_of(scenario))))?;
+            if src.len() as u64 > MAX_SCENARIO_BYTES {
+                return Err((
+                    2,
+                    format!(
+                        "replay: {} is larger than {MAX_SCENARIO_BYTES} bytes",
+                        text_of(scenario)
+                    ),
+                ));
+            }
+            (src, Vec::new())
+        }
         #[cfg(target_os = "linux")]
         Mode::SelftestEscape(_) => {
             confine::probes::prepare();
@@ -340,8 +423,27 @@ fn read_inputs(opts: &Opts, mode: &Mode) -> Result<Inputs, (i32, String)> {
         ),
         None => None,
     };
-    Ok(Inputs { src, stdin, tree })
+    let transcript = match mode {
+        Mode::Replay {
+            transcript: Some(path),
+            ..
+        } => Some(
+            host::transcript::Transcript::prepare(path)
+                .map_err(|e| (2, format!("--transcript: {e}")))?,
+        ),
+        _ => None,
+    };
+    Ok(Inputs {
+        src,
+        stdin,
+        tree,
+        transcript,
+        interactive: matches!(mode, Mode::Shell) && host::stdin_is_terminal(),
+    })
 }
+
+/// Largest scenario file `replay` reads.
+const MAX_SCENARIO_BYTES: u64 = 64 << 20;
 
 /// The `shellsim` binary's entry point: parse, read the trusted inputs, confine, simulate.
 pub fn main() -> ! {
@@ -378,6 +480,11 @@ pub fn main() -> ! {
         }
         _ => {}
     }
+    // No script and a terminal on standard input: the console.
+    let mode = match mode {
+        Mode::Stdin if host::stdin_is_terminal() => Mode::Shell,
+        m => m,
+    };
     let inputs = match read_inputs(&opts, &mode) {
         Ok(i) => i,
         Err((status, msg)) => {
@@ -385,7 +492,14 @@ pub fn main() -> ! {
             host::exit(status)
         }
     };
-    let settings = opts.confine;
+    let settings = Settings {
+        keep_fds: if inputs.transcript.is_some() {
+            host::transcript::KEPT_DESCRIPTORS
+        } else {
+            0
+        },
+        ..opts.confine
+    };
     host::run_confined(settings, move |status| simulate(opts, mode, inputs, status))
 }
 
@@ -422,6 +536,15 @@ fn simulate(opts: Opts, mode: Mode, inputs: Inputs, status: confine::Status) -> 
             text.push('\n');
             host::write_stdout(text.as_bytes());
             r.status
+        }
+        Mode::Serve => modes::serve(&opts, inputs),
+        Mode::Shell => {
+            let interactive = inputs.interactive;
+            modes::shell(&opts, inputs, interactive)
+        }
+        Mode::Replay { ref scenario, .. } => {
+            let name = scenario.clone();
+            modes::replay(&opts, inputs, &name)
         }
         Mode::Help | Mode::Version | Mode::Judge(_) => 0,
     }

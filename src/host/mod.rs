@@ -15,6 +15,7 @@ pub mod import;
 pub mod import;
 #[cfg(unix)]
 pub mod judge_view;
+pub mod transcript;
 
 use std::io::{IsTerminal, Read, Write};
 
@@ -91,6 +92,68 @@ pub fn for_each_stdin_line(mut f: impl FnMut(&[u8])) {
                 }
                 f(&line);
             }
+        }
+    }
+}
+
+/// One line of standard input for [`for_each_stdin_line_bounded`].
+pub enum Line<'a> {
+    /// The line, without its newline.
+    Full(&'a [u8]),
+    /// The line was longer than the bound: its length; its bytes were read and dropped.
+    TooLong(u64),
+}
+
+/// Calls `f` with each line of standard input as it arrives, never holding more than `max`
+/// bytes of one line: a longer line is consumed to its newline and reported by length, so
+/// the next line is read intact. Stops at end of input, a read error, or when `f` returns
+/// false. A final line without a newline counts.
+pub fn for_each_stdin_line_bounded(max: u64, mut f: impl FnMut(Line<'_>) -> bool) {
+    use std::io::BufRead;
+    let stdin = std::io::stdin();
+    let mut lock = stdin.lock();
+    let mut line = Vec::new();
+    let mut len: u64 = 0;
+    loop {
+        let (consumed, ended, eof) = match lock.fill_buf() {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return,
+            Ok([]) => (0, false, true),
+            Ok(buf) => match memchr::memchr(b'\n', buf) {
+                Some(i) => {
+                    if len + (i as u64) <= max {
+                        line.extend_from_slice(&buf[..i]);
+                    }
+                    len += i as u64;
+                    (i + 1, true, false)
+                }
+                None => {
+                    if len + (buf.len() as u64) <= max {
+                        line.extend_from_slice(buf);
+                    }
+                    len += buf.len() as u64;
+                    (buf.len(), false, false)
+                }
+            },
+        };
+        lock.consume(consumed);
+        if len > max {
+            line.clear();
+        }
+        if ended || (eof && len > 0) {
+            let go_on = if len > max {
+                f(Line::TooLong(len))
+            } else {
+                f(Line::Full(&line))
+            };
+            line.clear();
+            len = 0;
+            if !go_on {
+                return;
+            }
+        }
+        if eof {
+            return;
         }
     }
 }

@@ -1,5 +1,8 @@
-//! The serializable edge: the `eval` report (and, later, `serve`/`replay` types). Internal
-//! types stay plain Rust; they are converted here.
+//! The serializable edge: the `eval` report, the `serve` protocol and `replay` scenarios.
+//! Internal types stay plain Rust; they are converted here.
+
+pub mod replay;
+pub mod serve;
 
 use crate::limits::{Limits, StopReason, Usage, COST_MODEL_VERSION};
 use crate::process::command::Telemetry;

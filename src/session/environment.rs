@@ -215,6 +215,11 @@ impl Environment {
         self.active
     }
 
+    /// The most recently started action (whose telemetry window is open).
+    pub fn latest_action(&self) -> Option<ActionId> {
+        self.next_action.checked_sub(1)
+    }
+
     pub fn action(&self, id: ActionId) -> Option<&Action> {
         self.actions.get(&id)
     }

@@ -187,6 +187,22 @@ impl Session {
         &self.env
     }
 
+    /// Operations a fork taken now would replay (0 when quiescent).
+    pub fn journal_len(&self) -> usize {
+        self.journal.as_ref().map_or(0, |j| j.ops.len())
+    }
+
+    /// Why a fork or checkpoint would be refused now, if it would.
+    pub fn not_forkable(&self) -> Option<String> {
+        if let Some(why) = &self.unforkable {
+            return Some(why.clone());
+        }
+        if self.journal.is_none() && !self.env.quiescent() {
+            return Some("the session is busy and has no journal".to_string());
+        }
+        None
+    }
+
     /// Applies one operation, journaling it if the session is (or becomes) busy.
     pub fn apply(&mut self, op: Op) -> OpOutcome {
         let before = if self.journal.is_none() && op.may_start_activity() {

@@ -66,7 +66,7 @@ pub fn prepare(settings: Settings) -> Result<Prepared, ConfineError> {
     };
     install_sigsys_reporter()?;
     harden_process()?;
-    close_inherited_descriptors()?;
+    close_inherited_descriptors(settings.keep_fds)?;
     if settings.only == Some(Layer::Seccomp) {
         status.landlock = "skipped (--selftest-layer seccomp)".into();
     } else {
@@ -207,9 +207,10 @@ fn harden_process() -> Result<(), ConfineError> {
 
 /// Closes every descriptor above stderr: Landlock does not govern descriptors opened before
 /// it, so none may survive into the confined run.
-fn close_inherited_descriptors() -> Result<(), ConfineError> {
+fn close_inherited_descriptors(keep: u32) -> Result<(), ConfineError> {
+    let first = 3 + keep;
     // SAFETY: close_range on a range of our own descriptors.
-    let rc = unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 0u32) };
+    let rc = unsafe { libc::syscall(libc::SYS_close_range, first, u32::MAX, 0u32) };
     if rc == 0 {
         return Ok(());
     }
@@ -217,7 +218,7 @@ fn close_inherited_descriptors() -> Result<(), ConfineError> {
     let fds: Vec<i32> = std::fs::read_dir("/proc/self/fd")
         .map_err(|e| ConfineError(format!("cannot confine process: listing descriptors: {e}")))?
         .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-        .filter(|&fd| fd > 2)
+        .filter(|&fd| fd >= first as i32)
         .collect();
     for fd in fds {
         // SAFETY: closing a descriptor number; the directory handle's own fd fails harmlessly.

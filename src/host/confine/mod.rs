@@ -57,6 +57,9 @@ pub struct Settings {
     pub only: Option<Layer>,
     /// What the confined process still needs from the host.
     pub profile: Profile,
+    /// Descriptors after stderr (3, 4, ...) opened by the trusted start-up that survive into
+    /// the confined run (the `replay --transcript` handshake); every other one is closed.
+    pub keep_fds: u32,
 }
 
 /// What the confined process still needs from the host after start-up.

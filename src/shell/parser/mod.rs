@@ -49,6 +49,30 @@ pub fn parse_with_aliases(
     line: u32,
     aliases: Option<&Aliases>,
 ) -> Result<Program, ParseError> {
+    parse_program(src, line, aliases).map(|(prog, _)| prog)
+}
+
+/// Parses a console line (and any lines read so far): like [`parse_with_aliases`], except
+/// that a here-document still waiting for its delimiter makes the input incomplete instead
+/// of ending at end of file, so a console can collect the body first.
+pub fn parse_console(src: &[u8], aliases: Option<&Aliases>) -> Result<Program, ParseError> {
+    let (prog, heredoc_open) = parse_program(src, 1, aliases)?;
+    if heredoc_open {
+        return Err(ParseError {
+            line: 1,
+            message: "here-document not yet ended by its delimiter".into(),
+            incomplete: true,
+        });
+    }
+    Ok(prog)
+}
+
+/// The program, and whether a here-document body ran into the end of the input.
+fn parse_program(
+    src: &[u8],
+    line: u32,
+    aliases: Option<&Aliases>,
+) -> Result<(Program, bool), ParseError> {
     let mut p = Parser::new(src, line);
     p.aliases = aliases.filter(|a| !a.is_empty()).cloned();
     let body = p.parse_list()?;
@@ -58,7 +82,7 @@ pub fn parse_with_aliases(
     }
     p.finish_heredocs_at_eof();
     let source: Rc<[u8]> = Rc::from(&p.src[..]);
-    Ok(Program { body, source })
+    Ok((Program { body, source }, p.heredoc_open))
 }
 
 pub(crate) struct Parser<'a> {
@@ -74,6 +98,8 @@ pub(crate) struct Parser<'a> {
     depth: u32,
     /// Inside backticks: a backtick ends the text.
     in_backtick: bool,
+    /// A here-document body ran into the end of the input (bash accepts it with a warning).
+    heredoc_open: bool,
 }
 
 fn is_blank(b: u8) -> bool {
@@ -116,6 +142,7 @@ impl<'a> Parser<'a> {
             pending_heredocs: Vec::new(),
             depth: 0,
             in_backtick: false,
+            heredoc_open: false,
         }
     }
 
@@ -1177,6 +1204,7 @@ impl<'a> Parser<'a> {
         for doc in docs {
             let start_line = self.line;
             let mut body = Vec::new();
+            let mut ended = false;
             while !self.eof() {
                 let line_start = self.pos;
                 let end = self.src[self.pos..]
@@ -1196,11 +1224,13 @@ impl<'a> Parser<'a> {
                     }
                 }
                 if text == doc.delimiter.as_slice() {
+                    ended = true;
                     break;
                 }
                 body.extend_from_slice(text);
                 body.push(b'\n');
             }
+            self.heredoc_open |= !ended;
             // bash accepts a here-document ended by end of file (with a warning).
             let word = if doc.quoted {
                 Word {
@@ -1217,6 +1247,7 @@ impl<'a> Parser<'a> {
 
     fn finish_heredocs_at_eof(&mut self) {
         for doc in std::mem::take(&mut self.pending_heredocs) {
+            self.heredoc_open = true;
             let _ = doc.body.set(Word::default());
         }
     }
