@@ -13,16 +13,19 @@
 //! After the run, the confined process writes the transcript to the descriptor, `fsync`s it,
 //! sends the word and reads the publisher's answer.
 
+#[cfg(unix)]
 use std::io::{Read, Write};
 
 /// Descriptors the publisher handshake keeps across confinement (3, 4 and 5).
 pub const KEPT_DESCRIPTORS: u32 = 3;
 
-/// The prepared publication.
+/// The prepared publication: descriptors 3 (the temporary file), 4 (to the publisher) and 5
+/// (its answer). After confinement they are used with plain `write`, `fsync` and `read`
+/// calls only (the standard library's file wrappers make calls the filter refuses).
 pub struct Transcript {
-    file: std::fs::File,
-    to_publisher: std::fs::File,
-    from_publisher: std::fs::File,
+    file: i32,
+    to_publisher: i32,
+    from_publisher: i32,
 }
 
 #[cfg(unix)]
@@ -122,11 +125,12 @@ impl Transcript {
         }
         drop(cmd_read);
         drop(res_write);
+        use std::os::fd::IntoRawFd;
         let [file, to_publisher, from_publisher] = move_low([file, cmd_write, res_read])?;
         Ok(Transcript {
-            file,
-            to_publisher,
-            from_publisher,
+            file: file.into_raw_fd(),
+            to_publisher: to_publisher.into_raw_fd(),
+            from_publisher: from_publisher.into_raw_fd(),
         })
     }
 
@@ -137,23 +141,58 @@ impl Transcript {
 
     /// Writes, syncs and publishes the transcript. Fails if the destination appeared since
     /// `prepare` (it is never replaced).
-    pub fn publish(mut self, data: &[u8]) -> Result<(), String> {
-        self.file
-            .write_all(data)
-            .and_then(|_| self.file.sync_all())
-            .map_err(|e| format!("writing the transcript: {e}"))?;
-        self.to_publisher
-            .write_all(b"P")
-            .map_err(|e| format!("publisher: {e}"))?;
-        drop(self.to_publisher);
+    #[cfg(unix)]
+    pub fn publish(self, data: &[u8]) -> Result<(), String> {
+        let os = |what: &str| format!("{what}: {}", std::io::Error::last_os_error());
+        write_all(self.file, data).map_err(|_| os("writing the transcript"))?;
+        // SAFETY: plain calls on descriptors this value owns.
+        if unsafe { libc::fsync(self.file) } != 0 {
+            return Err(os("fsync of the transcript"));
+        }
+        write_all(self.to_publisher, b"P").map_err(|_| os("publisher"))?;
+        // SAFETY: closing our end tells the publisher nothing more comes.
+        unsafe { libc::close(self.to_publisher) };
         let mut answer = Vec::new();
-        let _ = self.from_publisher.read_to_end(&mut answer);
+        let mut buf = [0u8; 512];
+        loop {
+            // SAFETY: reading into a stack buffer of the given length.
+            let n = unsafe { libc::read(self.from_publisher, buf.as_mut_ptr().cast(), buf.len()) };
+            if n > 0 {
+                answer.extend_from_slice(&buf[..n as usize]);
+            } else if n == 0
+                || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+            {
+                break;
+            }
+        }
         match answer.as_slice() {
             b"ok" => Ok(()),
             [] => Err("the publisher process ended without an answer".into()),
             msg => Err(String::from_utf8_lossy(msg).into_owned()),
         }
     }
+
+    #[cfg(not(unix))]
+    pub fn publish(self, _data: &[u8]) -> Result<(), String> {
+        Err("--transcript is only available on Unix hosts".into())
+    }
+}
+
+#[cfg(unix)]
+fn write_all(fd: i32, mut data: &[u8]) -> Result<(), ()> {
+    while !data.is_empty() {
+        // SAFETY: writing from a live slice of the given length.
+        let n = unsafe { libc::write(fd, data.as_ptr().cast(), data.len()) };
+        if n > 0 {
+            data = &data[n as usize..];
+        } else if n < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+        {
+            continue;
+        } else {
+            return Err(());
+        }
+    }
+    Ok(())
 }
 
 /// The publisher process: one link, or a clean-up.
