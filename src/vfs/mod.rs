@@ -22,6 +22,7 @@ pub use error::VfsError;
 pub use tree::{InstallError, TreeEntry, TreeKind};
 
 use crate::limits::cost;
+use imbl::ordmap::DiffItem;
 use imbl::OrdMap;
 use std::sync::Arc;
 
@@ -60,6 +61,23 @@ pub enum Kind {
 pub struct Node {
     pub meta: Meta,
     pub kind: Kind,
+}
+
+/// Identity, not content: two nodes are equal when their metadata is equal and their
+/// content is the same shared allocation (a file copied byte for byte into a new allocation
+/// compares unequal). This is what lets [`Vfs::diff`] skip shared subtrees cheaply; callers
+/// that need content equality compare the bytes.
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.meta == other.meta
+            && match (&self.kind, &other.kind) {
+                (Kind::File(a), Kind::File(b)) | (Kind::Symlink(a), Kind::Symlink(b)) => {
+                    Arc::ptr_eq(a, b)
+                }
+                (Kind::Dir(a), Kind::Dir(b)) => a.ptr_eq(b),
+                _ => false,
+            }
+    }
 }
 
 /// What kind of node a path names.
@@ -929,35 +947,17 @@ fn diff_nodes(path: &[u8], a: Option<&Node>, b: Option<&Node>, out: &mut Vec<Cha
                 if x.ptr_eq(y) {
                     return;
                 }
-                // Merge the two sorted child lists.
-                let mut xi = x.iter().peekable();
-                let mut yi = y.iter().peekable();
-                loop {
-                    match (xi.peek(), yi.peek()) {
-                        (None, None) => break,
-                        (Some((xn, xc)), None) => {
-                            diff_nodes(&path::join(path, xn), Some(xc), None, out);
-                            xi.next();
+                // imbl's diff walks both trees and skips the nodes they share, so a
+                // directory of many entries with one changed costs about log n, not n.
+                for item in x.diff(y) {
+                    match item {
+                        DiffItem::Add(n, c) => diff_nodes(&path::join(path, n), None, Some(c), out),
+                        DiffItem::Remove(n, c) => {
+                            diff_nodes(&path::join(path, n), Some(c), None, out)
                         }
-                        (None, Some((yn, yc))) => {
-                            diff_nodes(&path::join(path, yn), None, Some(yc), out);
-                            yi.next();
+                        DiffItem::Update { old, new } => {
+                            diff_nodes(&path::join(path, old.0), Some(old.1), Some(new.1), out)
                         }
-                        (Some((xn, xc)), Some((yn, yc))) => match xn.cmp(yn) {
-                            std::cmp::Ordering::Less => {
-                                diff_nodes(&path::join(path, xn), Some(xc), None, out);
-                                xi.next();
-                            }
-                            std::cmp::Ordering::Greater => {
-                                diff_nodes(&path::join(path, yn), None, Some(yc), out);
-                                yi.next();
-                            }
-                            std::cmp::Ordering::Equal => {
-                                diff_nodes(&path::join(path, xn), Some(xc), Some(yc), out);
-                                xi.next();
-                                yi.next();
-                            }
-                        },
                     }
                 }
             }
