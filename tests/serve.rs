@@ -291,7 +291,7 @@ fn replay_checks_expectations_and_exits_by_verdict() {
         .iter()
         .map(|r| r["kind"].as_str().unwrap())
         .collect();
-    assert_eq!(kinds, ["scenario", "action", "action", "final"]);
+    assert_eq!(kinds, ["scenario", "step", "step", "final"]);
     assert_eq!(records[3]["assertion"]["passed"], true);
 
     let fail = scenario_file(
@@ -323,7 +323,34 @@ fn replay_checks_expectations_and_exits_by_verdict() {
         "an unsupported command fails strict mode"
     );
 
+    let ended = scenario_file(
+        "ended",
+        &[
+            json!({"scenario": {"version": 1, "strict": true, "final_expectation": {"exit_status": null}}}),
+            json!({"request": {"op": "read_file", "path": "/etc/passwd"}, "expect": {"error_code": "outside_workspace"}}),
+            json!({"op": "execute", "source": "exit 4"}),
+        ],
+    );
+    let (status, out, _) = run(&["replay", ended.to_str().unwrap()], b"");
+    assert_eq!(status, 1, "null means the session must still be live");
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("exit_status: expected a live session, got exit status 4"),
+        "{text}"
+    );
+    assert!(
+        text.lines().nth(1).unwrap().contains("\"passed\":true"),
+        "an expected error passes strict mode: {text}"
+    );
+    std::fs::remove_file(ended).unwrap();
+
     for (name, lines) in [
+        (
+            "both",
+            vec![
+                json!({"request": {"op": "execute", "source": "true"}, "expect": {"stdout": "", "stdout_base64": ""}}),
+            ],
+        ),
         ("v2", vec![json!({"scenario": {"version": 2}})]),
         (
             "typo",
@@ -362,7 +389,7 @@ fn replay_transcript_is_published_once_and_never_replaced() {
     let (status, out, err) = run(&args, b"");
     assert_eq!((status, out.len()), (0, 0), "{err}");
     let text = std::fs::read_to_string(&dest).unwrap();
-    assert!(text.contains("\"kind\":\"action\""), "{text}");
+    assert!(text.contains("\"kind\":\"step\""), "{text}");
     let (status, _, err) = run(&args, b"");
     assert_eq!(status, 2);
     assert!(err.contains("refusing to replace"), "{err}");

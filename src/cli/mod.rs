@@ -26,9 +26,10 @@ IMPORT: --root DIR copies a host directory into /work before confinement; bounds
         --import-max-files N (100000) --import-max-bytes N (1g) --import-max-file-size N (64m)
         --import-max-depth N (64) --import-max-path N (4096); --import-include-skipped also
         copies .git target node_modules .venv __pycache__
-SERVE-LIMITS: --max-sessions N (1024) --max-actions N (64) --max-checkpoints N (4096)
-        --max-request N (64m) --max-transfer N (32m) --max-journal-ops N (100000)
-        (options may come before or after the subcommand; see docs/protocol.md)
+SERVE-LIMITS (after serve or replay): --max-sessions N (1024) --max-actions N (64)
+        --max-checkpoints N (4096) --max-request N (64m) --max-transfer N (32m)
+        --max-journal-ops N (100000) --max-journal-bytes N (64m); see docs/protocol.md.
+        LIMITS and IMPORT options may come before or after shell, serve and replay
 CONFINEMENT: --unconfined (no OS confinement, loud), --require-landlock (exit 3 without it)";
 
 /// Parsed options common to every mode.
@@ -145,11 +146,19 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
             "shell" if sub.is_none() => sub = Some(Sub::Shell),
             "serve" if sub.is_none() => sub = Some(Sub::Serve),
             "replay" if sub.is_none() => sub = Some(Sub::Replay),
-            "--max-sessions" | "--max-actions" | "--max-checkpoints" | "--max-request"
-            | "--max-transfer" | "--max-journal-ops"
+            "--max-sessions"
+            | "--max-actions"
+            | "--max-checkpoints"
+            | "--max-request"
+            | "--max-transfer"
+            | "--max-journal-ops"
+            | "--max-journal-bytes"
                 if matches!(sub, Some(Sub::Serve | Sub::Replay)) =>
             {
                 let n = parse_limit(&text(&value(&mut i)?))?;
+                if n == 0 {
+                    return Err(format!("{flag} must be at least 1"));
+                }
                 let l = &mut o.serve;
                 match flag.as_str() {
                     "--max-sessions" => l.max_sessions = n as usize,
@@ -157,6 +166,7 @@ fn parse(argv: &[Vec<u8>]) -> Result<(Opts, Mode), String> {
                     "--max-checkpoints" => l.max_checkpoints = n as usize,
                     "--max-request" => l.max_request_bytes = n,
                     "--max-transfer" => l.max_transfer_bytes = n,
+                    "--max-journal-bytes" => l.session.max_journal_bytes = n as usize,
                     _ => l.session.max_journal_ops = n as usize,
                 }
             }

@@ -62,6 +62,9 @@ pub(super) fn replay(opts: &Opts, inputs: Inputs, scenario_name: &[u8]) -> i32 {
     }
 }
 
+/// Longest line the console reads.
+const MAX_CONSOLE_LINE: u64 = 16 << 20;
+
 /// `shellsim shell`: a line console on one environment. Lines are collected until they form
 /// a complete command (open quotes, compound commands and here-document bodies continue on
 /// the next line); each complete command is one action with closed standard input.
@@ -88,7 +91,7 @@ pub(super) fn shell(opts: &Opts, inputs: Inputs, interactive: bool) -> i32 {
     };
     prompt(&env, false);
     let mut ended: Option<i32> = None;
-    host::for_each_stdin_line_bounded(opts.serve.max_request_bytes, |line| {
+    host::for_each_stdin_line_bounded(MAX_CONSOLE_LINE, |line| {
         let Line::Full(l) = line else {
             host::write_stderr(b"shellsim: line too long; ignored\n");
             prompt(&env, !pending.is_empty());

@@ -71,6 +71,14 @@ impl Clock {
         self.timers.keys().next().map(|k| k.0)
     }
 
+    /// The earliest deadline among timers whose owner passes `keep`.
+    pub fn next_deadline_where(&self, keep: impl Fn(u64) -> bool) -> Option<u64> {
+        self.timers
+            .iter()
+            .find(|(_, &owner)| keep(owner))
+            .map(|(k, _)| k.0)
+    }
+
     pub fn pending_timers(&self) -> usize {
         self.timers.len()
     }

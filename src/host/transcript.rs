@@ -195,6 +195,16 @@ fn write_all(fd: i32, mut data: &[u8]) -> Result<(), ()> {
     Ok(())
 }
 
+#[cfg(unix)]
+fn sync_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    let dir = if dir.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        dir
+    };
+    std::fs::File::open(dir)?.sync_all()
+}
+
 /// The publisher process: one link, or a clean-up.
 #[cfg(unix)]
 fn publisher(
@@ -207,7 +217,14 @@ fn publisher(
     let go = matches!(cmd.read(&mut word), Ok(1)) && word[0] == b'P';
     let answer = if go {
         match std::fs::hard_link(tmp, dest) {
-            Ok(()) => "ok".to_string(),
+            Ok(()) => match dest.parent().map(sync_dir) {
+                // The link is durable only once its directory is.
+                Some(Err(e)) => format!(
+                    "published {}, but syncing its directory failed: {e}",
+                    dest.display()
+                ),
+                _ => "ok".to_string(),
+            },
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                 format!("{} appeared during the run; refusing to replace it (the transcript was not written)", dest.display())
             }

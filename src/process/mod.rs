@@ -210,6 +210,10 @@ pub struct Kernel {
     cancelling: Cell<Option<Pid>>,
     /// The scheduler was asked for a bounded number of rounds (see `sched.rs`).
     bounded_run: Cell<bool>,
+    /// A terminal signal aimed at what a shell runs in its own process (a command run
+    /// inline): it interrupts that process's next charge or sleep once, as the signal would
+    /// have killed the child a real shell forks.
+    inline_interrupt: Cell<Option<(Pid, i32)>>,
 }
 
 impl Kernel {
@@ -238,6 +242,7 @@ impl Kernel {
             current: Cell::new(0),
             cancelling: Cell::new(None),
             bounded_run: Cell::new(false),
+            inline_interrupt: Cell::new(None),
         })
     }
 
@@ -264,6 +269,12 @@ impl Kernel {
     pub fn charge(&self, units: u64) -> Result<(), Interrupt> {
         if self.cancelling.get().is_some() && self.is_cancelled(self.current.get()) {
             return Err(Interrupt::Signal(SIGKILL));
+        }
+        if let Some((pid, sig)) = self.inline_interrupt.get() {
+            if pid == self.current.get() {
+                self.inline_interrupt.set(None);
+                return Err(Interrupt::Signal(sig));
+            }
         }
         self.meter.charge_cpu(units).map_err(Interrupt::from)
     }
@@ -293,6 +304,22 @@ impl Kernel {
             p.cancelled = false;
         }
         self.cancelling.set(None);
+    }
+
+    /// Interrupts, once, the work `pid` runs in its own process (see the field's comment).
+    pub fn interrupt_inline(&self, pid: Pid, sig: i32) {
+        self.inline_interrupt.set(Some((pid, sig)));
+        self.note_progress();
+    }
+
+    /// Whether an inline interrupt waits for `pid` (a sleep then ends early).
+    pub fn inline_interrupt_pending(&self, pid: Pid) -> bool {
+        self.inline_interrupt.get().is_some_and(|(p, _)| p == pid)
+    }
+
+    /// Drops an inline interrupt that never fired (its action ended first).
+    pub fn clear_inline_interrupt(&self) {
+        self.inline_interrupt.set(None);
     }
 
     /// Marks `pid` as a background job (see [`Proc::background`]).
@@ -329,7 +356,20 @@ impl Kernel {
                 parent.fds.clone(),
                 parent.pgid,
                 parent.environ.clone(),
-                parent.dispositions.clone(),
+                // A handler belongs to its process: a child starts with the default action
+                // for caught signals (ignored ones stay ignored), as after fork+exec.
+                parent
+                    .dispositions
+                    .iter()
+                    .map(|(&s, &d)| {
+                        let d = if d == Disposition::Catch {
+                            Disposition::Default
+                        } else {
+                            d
+                        };
+                        (s, d)
+                    })
+                    .collect(),
                 parent.umask,
                 parent.max_file_size,
             ),

@@ -215,13 +215,20 @@ impl Kernel {
             if !self.clock.borrow().has_timer(id) {
                 return Poll::Ready(true);
             }
-            if (interruptible && self.has_caught_signal(pid)) || self.is_cancelled(pid) {
+            if (interruptible && self.has_caught_signal(pid))
+                || self.is_cancelled(pid)
+                || self.inline_interrupt_pending(pid)
+            {
                 self.clock.borrow_mut().cancel(id);
                 return Poll::Ready(false);
             }
             Poll::Pending
         })
         .await;
+        if !done {
+            // Ended early by a cancel or a terminal interrupt: this reports it.
+            self.charge(0)?;
+        }
         Ok(done)
     }
 

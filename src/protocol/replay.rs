@@ -35,7 +35,11 @@ pub struct FinalExpectation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workspace_change_count: Option<usize>,
     /// The session's terminal exit status (`null`: the session must not have ended).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub exit_status: Option<Option<i32>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active_action_count: Option<usize>,
@@ -49,6 +53,11 @@ pub struct FinalExpectation {
     pub disk_current_at_most: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_bytes_at_most: Option<u64>,
+}
+
+/// A field that may be given as `null` (which means something, unlike an absent field).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i32>>, D::Error> {
+    Option::<i32>::deserialize(d).map(Some)
 }
 
 /// What one response must show. Absent fields are not checked.
@@ -153,6 +162,15 @@ pub fn parse(text: &[u8], max_line: u64) -> Result<Scenario, String> {
             if !request.is_object() {
                 return Err(format!("line {line}: `request` must be a JSON object"));
             }
+            if let Some(e) = &expect {
+                if e.stdout.is_some() && e.stdout_base64.is_some()
+                    || e.stderr.is_some() && e.stderr_base64.is_some()
+                {
+                    return Err(format!(
+                        "line {line}: expect: give `stdout` or `stdout_base64` (and `stderr` or `stderr_base64`), not both"
+                    ));
+                }
+            }
             Step {
                 line,
                 request,
@@ -205,10 +223,13 @@ pub fn run(scenario: &Scenario, server: &mut Server) -> Outcome {
             check(e, &response, &mut failures);
         }
         if strict {
-            check_strict(&response, &mut failures);
+            let expects_error = step.expect.as_ref().is_some_and(|e| {
+                e.ok == Some(false) || e.error_contains.is_some() || e.error_code.is_some()
+            });
+            check_strict(&response, expects_error, &mut failures);
         }
         let mut rec = json!({
-            "kind": "action",
+            "kind": "step",
             "sequence": seq,
             "line": step.line,
             "request": step.request,
@@ -365,10 +386,13 @@ fn show_b64(b: &str) -> String {
     }
 }
 
-/// Strict mode: errors, unsupported or partial commands, and dropped telemetry all fail.
-fn check_strict(resp: &Value, failures: &mut Vec<String>) {
+/// Strict mode: unexpected errors, unsupported or partial commands, and dropped telemetry
+/// all fail. An error the step expects (`ok: false`, `error_contains`, `error_code`) does not.
+fn check_strict(resp: &Value, expects_error: bool, failures: &mut Vec<String>) {
     if resp["ok"] != json!(true) {
-        failures.push(format!("strict: the request failed ({})", error_text(resp)));
+        if !expects_error {
+            failures.push(format!("strict: the request failed ({})", error_text(resp)));
+        }
         return;
     }
     let t = match resp["result"]["kind"].as_str() {
@@ -450,7 +474,14 @@ fn check_final(
     if let Some(want) = fe.exit_status {
         let got = r["terminal"]["exit_status"].as_i64().map(|s| s as i32);
         if got != want {
-            failures.push(format!("exit_status: expected {want:?}, got {got:?}"));
+            let show = |s: Option<i32>| {
+                s.map_or("a live session".to_string(), |s| format!("exit status {s}"))
+            };
+            failures.push(format!(
+                "exit_status: expected {}, got {}",
+                show(want),
+                show(got)
+            ));
         }
     }
     let bounds = [

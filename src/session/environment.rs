@@ -325,6 +325,8 @@ impl Environment {
         }
         let id = self.next_action;
         self.next_action += 1;
+        // Every action opens its own telemetry window, even one that runs nothing.
+        self.kernel.telemetry.borrow_mut().begin_action();
         if let Some(t) = &self.terminal {
             let mut a = Action::new(id, b"", false, exit_at_end, 0);
             a.state = ActionState::Complete {
@@ -334,7 +336,6 @@ impl Environment {
             self.actions.insert(id, a);
             return Ok(id);
         }
-        self.kernel.telemetry.borrow_mut().begin_action();
         let first_sequence = self.kernel.telemetry.borrow().next_sequence();
         let action = Action::new(id, stdin, stdin_open, exit_at_end, first_sequence);
         self.attach_streams(&action);
@@ -472,16 +473,25 @@ impl Environment {
         Ok(new_state)
     }
 
+    /// Why nothing moves: a foreground timer first, then the action's open input, then any
+    /// timer (a background job the foreground may be waiting for), else stalled.
     fn wait_reason(&self, id: ActionId) -> WaitReason {
-        if let Some(deadline_ns) = self.kernel.clock.borrow().next_deadline() {
+        let clock = self.kernel.clock.borrow();
+        let foreground = |owner: u64| {
+            self.kernel
+                .proc_snapshot(owner as crate::process::Pid)
+                .is_some_and(|p| !p.background)
+        };
+        if let Some(deadline_ns) = clock.next_deadline_where(foreground) {
             return WaitReason::Timer { deadline_ns };
         }
-        let a = &self.actions[&id];
-        let input = a.stdin.borrow();
+        let input = self.actions[&id].stdin.borrow();
         if !input.closed && input.pos >= input.data.len() {
-            WaitReason::Input
-        } else {
-            WaitReason::Stalled
+            return WaitReason::Input;
+        }
+        match clock.next_deadline() {
+            Some(deadline_ns) => WaitReason::Timer { deadline_ns },
+            None => WaitReason::Stalled,
         }
     }
 
@@ -489,8 +499,8 @@ impl Environment {
     fn complete(&mut self, id: ActionId, status: i32) {
         let stop = self.kernel.meter.stopped();
         if self.shell.borrow().is_none() {
-            // The task was dropped (exhaustion or a fatal signal): keep an idle shell so the
-            // environment stays inspectable; the outcome is terminal anyway.
+            // The task was dropped (exhaustion, a fatal signal, or a cancel that could not
+            // unwind it): fall back to the shell as the action found it.
             let sh = match self.shell_before.take() {
                 Some(sh) => sh,
                 None => {
@@ -503,6 +513,7 @@ impl Environment {
             *self.shell.borrow_mut() = Some(sh);
         }
         self.shell_before = None;
+        self.kernel.clear_inline_interrupt();
         let a = self.actions.get_mut(&id).expect("exists");
         let status = if stop.is_some() { 137 } else { status };
         a.state = ActionState::Complete {
@@ -605,34 +616,54 @@ impl Environment {
         Ok(())
     }
 
-    /// Sends a signal to a process (or its whole process group). False if no such live
-    /// process exists.
-    pub fn signal(&mut self, pid: crate::process::Pid, sig: i32, group: bool) -> bool {
+    /// Sends a signal to a process (or its whole process group). Returns how many live
+    /// processes got it (0: no such live process).
+    pub fn signal(&mut self, pid: crate::process::Pid, sig: i32, group: bool) -> usize {
         if !group {
-            return self.kernel.signal(pid, sig);
+            return usize::from(self.kernel.signal(pid, sig));
         }
         let Some(pgid) = self.kernel.proc_snapshot(pid).map(|p| p.pgid) else {
-            return false;
+            return 0;
         };
-        let mut any = false;
+        let mut n = 0;
         for p in self.kernel.live_pids() {
             if self.kernel.proc_snapshot(p).is_some_and(|x| x.pgid == pgid) {
-                any |= self.kernel.signal(p, sig);
+                n += usize::from(self.kernel.signal(p, sig));
             }
         }
-        any
+        n
     }
 
-    /// Sends a signal to the foreground: every live process of the action in flight except
-    /// background jobs and the session's shell. Returns how many processes got it.
+    /// Sends a signal to the foreground, as a terminal's interrupt key does: every live
+    /// process of the action in flight except background jobs. The session's shell survives
+    /// (as an interactive shell does); when it has no child to signal — it is running a
+    /// command in its own process, like `sleep 30` — that command is interrupted instead, or
+    /// the shell's trap runs if it set one. Returns how many processes were signalled.
     pub fn signal_foreground(&mut self, sig: i32) -> usize {
         let mut n = 0;
         for p in self.kernel.live_pids() {
             let fg = self.kernel.proc_snapshot(p).is_some_and(|x| !x.background);
-            // The session's shell is not signalled: like an interactive shell it survives the
-            // interrupt key, and sees its children's deaths.
             if fg && p != ROOT_PID && self.kernel.signal(p, sig) {
                 n += 1;
+            }
+        }
+        if n == 0 && self.active.is_some() {
+            let disposition = self
+                .kernel
+                .proc_snapshot(ROOT_PID)
+                .and_then(|p| p.dispositions.get(&sig).copied())
+                .unwrap_or_default();
+            match disposition {
+                crate::process::Disposition::Catch => {
+                    n += usize::from(self.kernel.signal(ROOT_PID, sig))
+                }
+                crate::process::Disposition::Ignore => {}
+                crate::process::Disposition::Default => {
+                    if !crate::process::default_ignored(sig) {
+                        self.kernel.interrupt_inline(ROOT_PID, sig);
+                        n += 1;
+                    }
+                }
             }
         }
         n

@@ -187,7 +187,8 @@ impl Session {
         &self.env
     }
 
-    /// Operations a fork taken now would replay (0 when quiescent).
+    /// Operations a fork taken now would replay (0 when quiescent, and when the journal
+    /// overflowed: see [`Session::not_forkable`]).
     pub fn journal_len(&self) -> usize {
         self.journal.as_ref().map_or(0, |j| j.ops.len())
     }
@@ -346,7 +347,7 @@ fn run(env: &mut Environment, op: &Op) -> OpOutcome {
             Err(e) => OpOutcome::Env(e),
         },
         Op::Signal { pid, signal, group } => {
-            OpOutcome::Signalled(usize::from(env.signal(*pid, *signal, *group)))
+            OpOutcome::Signalled(env.signal(*pid, *signal, *group))
         }
         Op::SignalForeground { signal } => OpOutcome::Signalled(env.signal_foreground(*signal)),
         Op::WriteFile { path, data, mode } => done(env.workspace_write(path, data, *mode)),
@@ -357,9 +358,6 @@ fn run(env: &mut Environment, op: &Op) -> OpOutcome {
         } => done(env.workspace_mkdir(path, *mode, *parents)),
         Op::CreateSymlink { path, target } => done(env.workspace_symlink(path, target)),
         Op::RemovePath { path } => done(env.workspace_remove(path)),
-        Op::ResetWorkspace { baseline } => {
-            env.workspace_reset(baseline);
-            OpOutcome::Done
-        }
+        Op::ResetWorkspace { baseline } => done(env.workspace_reset(baseline)),
     }
 }

@@ -280,3 +280,53 @@ fn harness_paths_stay_in_work() {
         (b"hi".to_vec(), 0o600)
     );
 }
+
+#[test]
+fn disk_full_is_recoverable() {
+    let limits = Limits {
+        disk: 64 << 10,
+        ..Limits::default()
+    };
+    let mut s = Session::new(Environment::new(limits), SessionLimits::default());
+    let r = execute(&mut s, "head -c 100000 /dev/zero > big; echo $?");
+    assert!(r.stderr.ends_with(b"No space left on device\n"), "{r:?}");
+    assert!(s.env().terminal().is_none());
+    let r = execute(&mut s, "rm big; head -c 1000 /dev/zero > small && echo ok");
+    assert_eq!(r.stdout, b"ok\n");
+}
+
+#[test]
+fn a_terminal_signal_interrupts_a_command_the_shell_runs_itself() {
+    let mut s = session();
+    let id = start(&mut s, "sleep 30; echo after $?", false);
+    poll(&mut s, id, 100, false);
+    assert!(matches!(
+        s.apply(Op::SignalForeground { signal: 2 }),
+        OpOutcome::Signalled(1)
+    ));
+    assert!(poll(&mut s, id, 100, false).is_complete());
+    assert_eq!(read(&mut s, id).stdout, b"after 130\n");
+    assert_eq!(s.env().kernel().clock.borrow().monotonic_ns(), 0);
+}
+
+#[test]
+fn workspace_reset_restores_only_work() {
+    let mut s = session();
+    execute(&mut s, "echo a > /work/f");
+    let base = s.env().kernel().vfs.borrow().clone();
+    let disk = s.env().usage().disk_current;
+    execute(
+        &mut s,
+        "echo changed > /work/f; echo new > /work/g; echo kept > /tmp/t",
+    );
+    s.apply(Op::ResetWorkspace { baseline: base });
+    assert_eq!(
+        execute(&mut s, "cat /work/f /tmp/t; ls /work").stdout,
+        b"a\nkept\nf\n"
+    );
+    let tmp_cost = s.env().usage().disk_current - disk;
+    assert!(
+        tmp_cost > 0 && tmp_cost < 1024,
+        "only /tmp/t remains charged: {tmp_cost}"
+    );
+}

@@ -235,14 +235,17 @@ impl Environment {
             .collect()
     }
 
-    /// Puts every file back as it was in `baseline` (an O(1) swap of the tree). Only files:
-    /// variables, the clock and usage counters are left as they are. A working directory that
-    /// no longer exists becomes `/work`.
-    pub fn workspace_reset(&mut self, baseline: &Vfs) {
-        let now = self.kernel.clock.borrow().wall_ns();
-        let mut restored = baseline.clone();
-        restored.set_time(now);
-        *self.kernel.vfs.borrow_mut() = restored;
+    /// Puts `/work` back as it was in `baseline` (an O(1) swap of the subtree; usage is
+    /// adjusted in proportion to the change). Only files under `/work`: other directories,
+    /// variables, the clock and usage counters are left as they are. A working directory
+    /// that no longer exists becomes `/work`.
+    pub fn workspace_reset(&mut self, baseline: &Vfs) -> Result<(), WorkspaceError> {
+        let r = self
+            .kernel
+            .vfs
+            .borrow_mut()
+            .restore_subtree(baseline, WORKSPACE);
+        r.map_err(Self::vfs_err(WORKSPACE))?;
         self.kernel.sync_disk();
         let cwd = self.cwd();
         let exists = self
@@ -254,6 +257,7 @@ impl Environment {
         if !exists && self.active.is_none() {
             self.set_cwd(WORKSPACE).ok();
         }
+        Ok(())
     }
 }
 

@@ -67,6 +67,10 @@ struct Slot {
 
 /// Every session and checkpoint of one connection.
 pub struct Server {
+    /// The machine limits every session of the connection was created with.
+    machine: crate::limits::Limits,
+    /// The command table sessions and forks share.
+    table: std::rc::Rc<dyn crate::process::command::ExtensibleTable>,
     sessions: BTreeMap<u64, Slot>,
     next_session: u64,
     checkpoints: BTreeMap<u64, Checkpoint>,
@@ -112,6 +116,8 @@ impl Server {
     /// A server whose session 0 is `env` (already seeded, e.g. by `--root`).
     pub fn new(env: Environment, limits: ServeLimits) -> Server {
         let baseline = env.kernel().vfs.borrow().clone();
+        let machine = env.limits();
+        let table = env.table();
         let mut sessions = BTreeMap::new();
         sessions.insert(
             0,
@@ -121,6 +127,8 @@ impl Server {
             },
         );
         Server {
+            machine,
+            table,
             sessions,
             next_session: 1,
             checkpoints: BTreeMap::new(),
@@ -216,7 +224,7 @@ impl Server {
                 if slot.session.env().actions().count() >= retained_max {
                     return Err(err(
                         "too_many_actions",
-                        format!("the session already retains {retained_max} actions; drop completed ones with drop_action"),
+                        format!("the session already retains {retained_max} actions (serve --max-actions); drop completed ones with drop_action"),
                     ));
                 }
                 let op = Op::Start {
@@ -319,9 +327,16 @@ impl Server {
                 checkpoint_id,
             } => self.fork(source.unwrap_or(sid), checkpoint_id),
             Request::DropSession { target } => {
-                if self.sessions.remove(&target).is_none() {
+                if !self.sessions.contains_key(&target) {
                     return Err(err("no_such_session", format!("no session {target}")));
                 }
+                if self.sessions.len() == 1 {
+                    return Err(err(
+                        "last_session",
+                        format!("session {target} is the only one left; a connection keeps at least one"),
+                    ));
+                }
+                self.sessions.remove(&target);
                 Ok(OpResult::Acknowledged {})
             }
             Request::ReadFile { path, path_base64 } => {
@@ -441,7 +456,7 @@ impl Server {
                     return Err(err(
                         "too_many_checkpoints",
                         format!(
-                            "{} checkpoints are kept already; drop some with drop_checkpoint",
+                            "the checkpoint limit ({}, serve --max-checkpoints) is reached; drop some with drop_checkpoint",
                             self.limits.max_checkpoints
                         ),
                     ));
@@ -525,12 +540,7 @@ impl Server {
     }
 
     fn hello(&self, _sid: u64) -> OpResult {
-        let machine = self
-            .sessions
-            .values()
-            .next()
-            .map(|s| s.session.env().limits())
-            .unwrap_or_default();
+        let machine = self.machine;
         OpResult::Hello(HelloResult {
             server: "shellsim".to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -545,6 +555,7 @@ impl Server {
                 max_transfer_bytes: self.limits.max_transfer_bytes,
                 max_work_quanta: MAX_WORK_QUANTA,
                 max_journal_ops: self.limits.session.max_journal_ops,
+                max_journal_bytes: self.limits.session.max_journal_bytes,
             },
         })
     }
@@ -577,8 +588,7 @@ impl Server {
         let (session, baseline, replayed) = match checkpoint_id {
             Some(c) => {
                 let cp = self.checkpoint(c)?.clone();
-                let table = self.slot(source)?.session.env().table();
-                let s = Session::from_checkpoint(&cp, table, self.limits.session);
+                let s = Session::from_checkpoint(&cp, self.table.clone(), self.limits.session);
                 (s, cp.files().clone(), cp.replay_len())
             }
             None => {
@@ -684,7 +694,11 @@ fn encode(env: &Envelope, reply: Reply) -> Vec<u8> {
     let resp = Response {
         protocol_version: PROTOCOL_VERSION,
         id: env.id.clone(),
-        session_id: env.op.as_ref().map(|_| env.session_id.unwrap_or(0)),
+        session_id: env
+            .op
+            .as_ref()
+            .filter(|_| !env.bad_session)
+            .map(|_| env.session_id.unwrap_or(0)),
         op: env.op.clone(),
         ok,
         result,

@@ -183,6 +183,8 @@ pub struct Envelope {
     pub id: Option<Value>,
     pub session_id: Option<u64>,
     pub op: Option<String>,
+    /// `session_id` was present but not a session number (the response then names none).
+    pub bad_session: bool,
 }
 
 /// A request line that could not be taken apart.
@@ -235,13 +237,14 @@ pub fn parse_line(line: &[u8], protocol_version: u32) -> (Envelope, Result<Reque
         Some(v) => match v.as_u64() {
             Some(n) => env.session_id = Some(n),
             None => {
+                env.bad_session = true;
                 return (
                     env,
                     Err(BadRequest::new(
                         "invalid_request",
                         "session_id must be a non-negative integer",
                     )),
-                )
+                );
             }
         },
     }
@@ -354,5 +357,14 @@ pub fn signal_number(s: &SignalSpec) -> Result<i32, BadRequest> {
         SignalSpec::Number(n) => (1..=64).contains(n).then_some(*n),
         SignalSpec::Name(name) => crate::process::parse_signal(name).filter(|&n| n > 0),
     };
-    n.ok_or_else(|| BadRequest::new("invalid_request", format!("unknown signal {s:?}")))
+    n.ok_or_else(|| {
+        let shown = match s {
+            SignalSpec::Number(n) => n.to_string(),
+            SignalSpec::Name(name) => format!("`{name}`"),
+        };
+        BadRequest::new(
+            "invalid_request",
+            format!("unknown signal {shown} (a number 1-64 or a name such as TERM or SIGINT)"),
+        )
+    })
 }

@@ -144,6 +144,7 @@ pub struct HelloLimits {
     pub max_transfer_bytes: u64,
     pub max_work_quanta: u64,
     pub max_journal_ops: usize,
+    pub max_journal_bytes: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -265,7 +266,8 @@ impl TelemetryView {
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct ExecuteResult {
     pub exit_status: i32,
-    /// `cpu_exhausted`, `memory_exhausted`, `output_limit_exceeded`, or null.
+    /// `cpu_exhausted`, `memory_exhausted`, `output_limit_exceeded`, `depth_exceeded`, or
+    /// null.
     pub stop_reason: Option<String>,
     pub stdout_base64: String,
     pub stderr_base64: String,
