@@ -81,32 +81,18 @@ fn expand_repl(repl: &[u8], matched: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Rounds like C's `double_to_int(x + .5)` with gawk's handling in `substr`.
-fn round_half_even(x: f64) -> f64 {
-    let r = x.round();
-    if (x - x.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
-        r - x.signum()
-    } else {
-        r
-    }
-}
-
-/// gawk's `substr(s, m[, n])` on characters.
+/// `substr(s, m[, n])` on characters: start and length truncated toward zero, then the
+/// POSIX range (positions m through m+n-1, clipped to the string).
 pub fn substr(s: &[u8], m: f64, n: Option<f64>) -> Vec<u8> {
     let len = char_len(s) as f64;
-    let mut start = round_half_even(m);
-    let mut end = match n {
-        Some(n) => {
-            if n.is_nan() {
-                return Vec::new();
-            }
-            start + round_half_even(n)
-        }
-        None => len + 1.0,
-    };
-    if start.is_nan() {
+    if m.is_nan() || n.is_some_and(|n| n.is_nan()) {
         return Vec::new();
     }
+    let mut start = m.trunc();
+    let mut end = match n {
+        Some(n) => start + n.trunc(),
+        None => len + 1.0,
+    };
     if start < 1.0 {
         start = 1.0;
     }
@@ -523,7 +509,8 @@ mod tests {
         assert_eq!(substr(b"hello", 2.0, Some(3.0)), b"ell");
         assert_eq!(substr(b"hello", 0.0, None), b"hello");
         assert_eq!(substr(b"hello", -1.0, Some(3.0)), b"h");
-        assert_eq!(substr(b"hello", 1.5, Some(1.0)), b"e");
+        assert_eq!(substr(b"hello", 1.5, Some(1.0)), b"h");
+        assert_eq!(substr(b"hello", 2.5, Some(1.5)), b"e");
         assert_eq!(substr(b"hello", 10.0, None), b"");
         assert_eq!(substr("héllo".as_bytes(), 2.0, Some(2.0)), "él".as_bytes());
     }

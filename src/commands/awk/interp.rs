@@ -17,7 +17,7 @@ use std::pin::Pin;
 use std::rc::Rc;
 
 /// Deepest user-function recursion.
-pub const MAX_CALL_DEPTH: usize = 3000;
+pub const MAX_CALL_DEPTH: usize = 1000;
 
 #[derive(Default, Debug)]
 pub struct Array {

@@ -221,11 +221,11 @@ impl Parser {
                     let action = if *self.peek() == Tok::LBrace {
                         Some(self.block()?)
                     } else {
+                        if !matches!(self.peek(), Tok::Newline | Tok::Semi | Tok::Eof) {
+                            return self.syntax();
+                        }
                         None
                     };
-                    if !matches!(self.peek(), Tok::Newline | Tok::Semi | Tok::Eof) {
-                        return self.syntax();
-                    }
                     self.prog.items.push(Item { pattern, action });
                 }
             }
