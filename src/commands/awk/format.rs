@@ -261,9 +261,9 @@ mod tests {
         assert_eq!(
             f(
                 "%d|%5.2f|%-4s|%x",
-                &[n(42.9), n(3.14159), Value::str(b"ab"), n(255.0)]
+                &[n(42.9), n(1.23456), Value::str(b"ab"), n(255.0)]
             ),
-            "42| 3.14|ab  |ff"
+            "42| 1.23|ab  |ff"
         );
         assert_eq!(f("%c%c", &[n(65.0), Value::str(b"xyz")]), "Ax");
         assert_eq!(

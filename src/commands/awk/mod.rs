@@ -301,17 +301,15 @@ async fn report(it: &mut Interp<'_>, sources: &[Source], e: Jump) -> Result<i32,
             ctx.err(format!("{name}: {src}:{}: {where_}fatal: {msg}\n", it.line.1).as_bytes())
                 .await?;
             // Buffered output still reaches its destination, as when gawk exits.
-            match it.close_all().await {
-                Err(Jump::Int(i)) => return Err(i),
-                _ => {}
+            if let Err(Jump::Int(i)) = it.close_all().await {
+                return Err(i);
             }
             Ok(2)
         }
         // Control that escaped its context (e.g. `next` in BEGIN) ends the program.
         Jump::Exit | Jump::Next | Jump::NextFile => {
-            match it.close_all().await {
-                Err(Jump::Int(i)) => return Err(i),
-                _ => {}
+            if let Err(Jump::Int(i)) = it.close_all().await {
+                return Err(i);
             }
             Ok(it.exit_code)
         }

@@ -742,19 +742,19 @@ impl Parser {
 
     /// Whether the next token can start an operand of concatenation.
     fn starts_concat(&self) -> bool {
-        match self.peek() {
+        matches!(
+            self.peek(),
             Tok::Num(_)
-            | Tok::Str(_)
-            | Tok::Regex(_)
-            | Tok::Name(_)
-            | Tok::FuncName(_)
-            | Tok::Builtin(_)
-            | Tok::Dollar
-            | Tok::LParen
-            | Tok::Incr
-            | Tok::Decr => true,
-            _ => false,
-        }
+                | Tok::Str(_)
+                | Tok::Regex(_)
+                | Tok::Name(_)
+                | Tok::FuncName(_)
+                | Tok::Builtin(_)
+                | Tok::Dollar
+                | Tok::LParen
+                | Tok::Incr
+                | Tok::Decr
+        )
     }
 
     /// Concatenation. `redirect`: the target of an output redirection (no `in`, no `>`).

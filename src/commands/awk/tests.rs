@@ -208,6 +208,7 @@ fn runaway_loops_stop() {
 }
 
 #[test]
+#[allow(clippy::disallowed_methods)] // a test thread with the simulator's stack size
 fn deep_recursion_is_an_error() {
     // The simulator runs on a large stack (src/host); give the test the same room.
     let t = std::thread::Builder::new()
