@@ -188,7 +188,8 @@ impl<'p> Interp<'p> {
             exit_code: 0,
             mem: 0,
             seed: 0.0,
-            rng: 0x2545_f491_4f6c_dd1d,
+            // rand() before srand(): a fixed sequence derived from the machine's seed.
+            rng: (ctx.sys.info.seed ^ 0x2545_f491_4f6c_dd1d) | 1,
             depth: 0,
             fstack: Vec::new(),
             reading: false,

@@ -69,9 +69,17 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let name = ctx.name();
     let args = ctx.args();
     // gawk options we do not model: refuse rather than misbehave.
+    let mut skip = false;
     for a in args {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
         if a == b"--" || !a.starts_with(b"-") || a.len() < 2 {
             break;
+        }
+        if matches!(a.as_slice(), b"-F" | b"-v" | b"-f" | b"-e") {
+            skip = true;
+            continue;
         }
         let unsupported = a.starts_with(b"--")
             && ![

@@ -107,7 +107,7 @@ impl Parser {
     }
     fn syntax<T>(&self) -> R<T> {
         if *self.peek() == Tok::Eof {
-            return self.err("syntax error (unexpected end of program)");
+            return self.err("unexpected newline or end of string");
         }
         self.err("syntax error")
     }

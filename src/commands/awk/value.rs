@@ -157,11 +157,9 @@ pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
             b"+inf".to_vec()
         };
     }
-    if n == n.trunc() {
-        if n.abs() < 1e16 {
-            return format!("{}", n as i64).into_bytes();
-        }
-        return format!("{n:.0}").into_bytes();
+    // gawk prints integral values that fit in a C long as integers.
+    if n == n.trunc() && n.abs() < 9.2e18 {
+        return format!("{}", n as i64).into_bytes();
     }
     if fmt == b"%.6g" {
         return super::format::format_g(n, 6, false, false);
@@ -172,7 +170,7 @@ pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
 /// An array subscript from a value: integers as integers, others with CONVFMT.
 pub fn key_of(v: &Value, convfmt: &[u8]) -> Rc<[u8]> {
     match v {
-        Value::Num(n) if *n == n.trunc() && n.abs() < 1e16 => {
+        Value::Num(n) if *n == n.trunc() && n.abs() < 9.2e18 => {
             Rc::from(format!("{}", *n as i64).into_bytes())
         }
         _ => v.to_bytes(convfmt),
@@ -202,10 +200,8 @@ mod tests {
         assert_eq!(num_to_str(0.1, b"%.6g"), b"0.1");
         assert_eq!(num_to_str(1e6 + 0.5, b"%.6g"), b"1e+06");
         assert_eq!(num_to_str(-0.0, b"%.6g"), b"0");
-        assert_eq!(
-            num_to_str(1e30, b"%.6g"),
-            b"1000000000000000019884624838656"
-        );
+        assert_eq!(num_to_str(1e30, b"%.6g"), b"1e+30");
+        assert_eq!(num_to_str(1e18, b"%.6g"), b"1000000000000000000");
         assert_eq!(num_to_str(1.23456, b"%.2f"), b"1.23");
     }
 }
