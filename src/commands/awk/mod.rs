@@ -1,7 +1,8 @@
 //! `awk`: GNU awk (gawk) in its default mode — POSIX awk with the common gawk extensions.
 //!
-//! A hand-written lexer (`lexer.rs`), a recursive-descent parser to an AST (`parser.rs`,
-//! `ast.rs`) and a tree-walking interpreter (`interp.rs`; `builtins.rs` the built-in
+//! A hand-written lexer (`lexer.rs`), a recursive-descent parser to an AST (`parser.rs`
+//! statements, `parse_expr.rs` expressions, `ast.rs`) and a tree-walking interpreter
+//! (`interp.rs`; `record.rs` records and fields, `builtins.rs` the built-in
 //! functions, `redirect.rs` print/getline/close/system, `io.rs` records, streams and child
 //! processes, `value.rs` values and conversions, `format.rs` printf, `regex.rs` gawk's regex
 //! dialect on the shared POSIX engine). Every statement, record and regex search is charged
@@ -17,7 +18,9 @@ pub mod format;
 pub mod interp;
 pub mod io;
 pub mod lexer;
+pub mod parse_expr;
 pub mod parser;
+pub mod record;
 pub mod redirect;
 pub mod regex;
 pub mod value;
