@@ -166,6 +166,24 @@ pub const UNSUPPORTED_FUNCS: &[&str] = &[
     "dcngettext",
 ];
 
+/// gawk special variables whose effect shellsim does not model: a program naming one is
+/// refused instead of silently running without the effect.
+pub const UNSUPPORTED_VARS: &[&str] = &[
+    "IGNORECASE",
+    "FIELDWIDTHS",
+    "FPAT",
+    "PROCINFO",
+    "BINMODE",
+    "LINT",
+    "TEXTDOMAIN",
+    "ERRNO",
+    "ARGIND",
+    "SYMTAB",
+    "FUNCTAB",
+    "BEGINFILE",
+    "ENDFILE",
+];
+
 #[derive(Clone, Debug)]
 pub enum GetlineSrc {
     /// `getline` from the main input.

@@ -9,7 +9,9 @@
 //! to the meter; arrays, variables and records reserve modeled memory before they grow.
 //!
 //! Refused (exit 2 with a message): gawk-only functions such as `gensub`, `asort`,
-//! `strftime` and options other than `-F -v -f -e --`. `rand()` is deterministic but its
+//! `strftime`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`, `@include`); gawk variables
+//! whose effect is not modeled (`IGNORECASE`, `FPAT`, `FIELDWIDTHS`, `PROCINFO`, ...); options
+//! other than `-F -v -f -e --`. `rand()` is deterministic but its
 //! sequence differs from gawk's; `for (k in a)` visits keys in insertion order.
 
 pub mod ast;
@@ -38,7 +40,7 @@ pub fn register(r: &mut super::Registry) {
         "awk",
         Trust::Partial,
         "pattern scanning and processing language (gawk's default mode)",
-        "-F FS -v VAR=VALUE -f PROGFILE -e PROGRAM --; operands VAR=VALUE; POSIX awk plus gawk's match() array, regex RS, RT, fflush, and/or/xor/lshift/rshift/compl, strtonum, systime (no gensub, asort, strftime, BEGINFILE, @include; rand() sequence differs from gawk)",
+        "-F FS -v VAR=VALUE -f PROGFILE -e PROGRAM --; operands VAR=VALUE; POSIX awk plus gawk's match() array, regex RS, RT, fflush, and/or/xor/lshift/rshift/compl, strtonum, systime (refused: gensub, asort, strftime, BEGINFILE, @include, switch, |&, IGNORECASE, FPAT, FIELDWIDTHS, PROCINFO; rand() sequence differs from gawk; for-in visits keys in insertion order)",
         run,
     );
 }

@@ -162,6 +162,12 @@ impl Parser {
                 String::from_utf8_lossy(name)
             ));
         }
+        if UNSUPPORTED_VARS.iter().any(|u| u.as_bytes() == name) {
+            return self.err(&format!(
+                "`{}' is a gawk extension shellsim does not support",
+                String::from_utf8_lossy(name)
+            ));
+        }
         Ok(Var::Global(self.global(name)))
     }
 
@@ -460,6 +466,9 @@ impl Parser {
             Tok::Semi => {
                 self.advance();
                 Ok(Stmt::Block(Vec::new()))
+            }
+            Tok::Name(n) if n == b"switch" && *self.peek_at(1) == Tok::LParen => {
+                self.err("`switch' is a gawk extension shellsim does not support")
             }
             _ => {
                 let s = self.simple_or_control()?;

@@ -143,6 +143,17 @@ fn errors() {
         e.contains("gawk extension shellsim does not support"),
         "{e}"
     );
+    for prog in [
+        "BEGINFILE { print }",
+        "BEGIN { IGNORECASE = 1 }",
+        "BEGIN { PROCINFO[\"sorted_in\"] = \"@ind_str_asc\" }",
+        "{ switch ($1) { case 1: print } }",
+        "BEGIN { print \"x\" |& \"cat\" }",
+        "@include \"x.awk\"",
+    ] {
+        let (st, o, _) = awk(&[prog], "a\n");
+        assert_eq!((st, o.as_str()), (2, ""), "{prog}");
+    }
     let (st, _, e) = awk(&["--posix", "1"], "");
     assert_eq!(st, 2);
     assert!(e.contains("not supported"), "{e}");
