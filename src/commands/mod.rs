@@ -32,6 +32,7 @@ pub mod touch;
 pub mod tr;
 pub mod wc;
 
+pub mod awk;
 pub mod cmp;
 pub mod column;
 pub mod comm;

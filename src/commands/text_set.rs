@@ -19,4 +19,5 @@ pub fn register_all(r: &mut super::Registry) {
     super::xxd::register(r);
     super::strings::register(r);
     super::column::register(r);
+    super::awk::register(r);
 }

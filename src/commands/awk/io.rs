@@ -1,0 +1,296 @@
+//! awk's I/O: the record reader (RS as newline, one character, paragraph mode or a regex),
+//! output streams (files, pipes into simulated commands), input pipes from simulated
+//! commands, and spawning those commands as child processes.
+
+use crate::commands::opts::OUT_CHUNK;
+use crate::commands::posix_re::Regex;
+use crate::limits::cost;
+use crate::process::command::CommandCtx;
+use crate::process::{Interrupt, IoError, OpenFile, Pid};
+use std::rc::Rc;
+
+/// How records are separated.
+#[derive(Clone)]
+pub enum RsMode {
+    Char(u8),
+    /// `RS = ""`: blank lines separate records.
+    Para,
+    Regex(Rc<Regex>),
+}
+
+/// Reads records from one open file.
+pub struct Reader {
+    file: Rc<OpenFile>,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    /// Modeled memory reserved for `buf`.
+    reserved: u64,
+    started: bool,
+}
+
+impl Reader {
+    pub fn new(file: Rc<OpenFile>) -> Reader {
+        Reader {
+            file,
+            buf: Vec::new(),
+            pos: 0,
+            eof: false,
+            reserved: 0,
+            started: false,
+        }
+    }
+
+    async fn fill(&mut self, ctx: &CommandCtx) -> Result<(), IoError> {
+        if self.pos > 0 {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        let chunk = ctx.sys.read(&self.file, 64 * 1024).await?;
+        if chunk.is_empty() {
+            self.eof = true;
+            return Ok(());
+        }
+        ctx.charge_bytes(chunk.len())?;
+        let want = (self.buf.len() + chunk.len()) as u64;
+        if want > self.reserved {
+            ctx.reserve(want - self.reserved)?;
+            self.reserved = want;
+        }
+        self.buf.extend_from_slice(&chunk);
+        Ok(())
+    }
+
+    /// Releases the modeled memory (call once when done).
+    pub fn release(&mut self, ctx: &CommandCtx) {
+        ctx.release(self.reserved);
+        self.reserved = 0;
+    }
+
+    /// The next record and its terminator (RT); `None` at end of input.
+    pub async fn next(
+        &mut self,
+        ctx: &CommandCtx,
+        rs: &RsMode,
+    ) -> Result<Option<(Vec<u8>, Vec<u8>)>, IoError> {
+        loop {
+            let avail = &self.buf[self.pos..];
+            match rs {
+                RsMode::Char(c) => {
+                    if let Some(i) = memchr::memchr(*c, avail) {
+                        let rec = avail[..i].to_vec();
+                        self.pos += i + 1;
+                        ctx.charge(cost::LINE)?;
+                        return Ok(Some((rec, vec![*c])));
+                    }
+                }
+                RsMode::Para => {
+                    if !self.started {
+                        let skip = avail.iter().take_while(|&&b| b == b'\n').count();
+                        if skip == avail.len() && !self.eof {
+                            self.pos += skip;
+                            self.fill(ctx).await?;
+                            continue;
+                        }
+                        self.pos += skip;
+                        self.started = true;
+                        continue;
+                    }
+                    if let Some(i) = memchr::memmem::find(avail, b"\n\n") {
+                        let mut j = i + 2;
+                        while j < avail.len() && avail[j] == b'\n' {
+                            j += 1;
+                        }
+                        if j < avail.len() || self.eof {
+                            let rec = avail[..i].to_vec();
+                            let rt = avail[i..j].to_vec();
+                            self.pos += j;
+                            ctx.charge(cost::LINE)?;
+                            return Ok(Some((rec, rt)));
+                        }
+                    }
+                }
+                RsMode::Regex(re) => {
+                    let mut at = 0;
+                    let found = loop {
+                        match re.find_at(avail, at) {
+                            Ok(Some(c)) => {
+                                let (s, e) = c[0].unwrap_or((0, 0));
+                                if e == s {
+                                    // Empty matches never separate records.
+                                    if s >= avail.len() {
+                                        break None;
+                                    }
+                                    at = s + 1;
+                                    continue;
+                                }
+                                break Some((s, e));
+                            }
+                            _ => break None,
+                        }
+                    };
+                    ctx.charge(re.take_steps() / 256)?;
+                    if let Some((s, e)) = found {
+                        // A match touching the end of the buffer might grow with more input.
+                        if e < avail.len() || self.eof {
+                            let rec = avail[..s].to_vec();
+                            let rt = avail[s..e].to_vec();
+                            self.pos += e;
+                            ctx.charge(cost::LINE)?;
+                            return Ok(Some((rec, rt)));
+                        }
+                    }
+                }
+            }
+            if self.eof {
+                let mut rest = self.buf[self.pos..].to_vec();
+                self.pos = self.buf.len();
+                if let RsMode::Para = rs {
+                    while rest.last() == Some(&b'\n') {
+                        rest.pop();
+                    }
+                }
+                if rest.is_empty() {
+                    return Ok(None);
+                }
+                ctx.charge(cost::LINE)?;
+                return Ok(Some((rest, Vec::new())));
+            }
+            self.fill(ctx).await?;
+        }
+    }
+}
+
+pub enum OutKind {
+    Stdout,
+    Stderr,
+    File(Rc<OpenFile>),
+    /// A pipe into a child process.
+    Pipe(Option<Rc<OpenFile>>, Pid),
+}
+
+pub struct OutStream {
+    pub name: Vec<u8>,
+    pub kind: OutKind,
+    pub buf: Vec<u8>,
+}
+
+pub enum InKind {
+    File,
+    Cmd(Pid),
+}
+
+pub struct InStream {
+    pub name: Vec<u8>,
+    pub kind: InKind,
+    pub reader: Reader,
+}
+
+/// Writes `data` to a descriptor; a broken pipe raises SIGPIPE.
+pub async fn write_to(ctx: &CommandCtx, f: &Rc<OpenFile>, data: &[u8]) -> Result<(), Interrupt> {
+    if data.is_empty() {
+        return Ok(());
+    }
+    match ctx.sys.write_all(f, data).await {
+        Ok(()) => Ok(()),
+        Err(IoError::BrokenPipe) => Err(Interrupt::Signal(crate::process::SIGPIPE)),
+        Err(IoError::Interrupted(i)) => Err(i),
+        Err(_) => Ok(()),
+    }
+}
+
+impl OutStream {
+    /// Sends the buffered bytes on.
+    pub async fn flush(&mut self, ctx: &CommandCtx) -> Result<(), Interrupt> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let data = std::mem::take(&mut self.buf);
+        match &self.kind {
+            OutKind::Stdout => ctx.out(&data).await,
+            OutKind::Stderr => ctx.err(&data).await,
+            OutKind::File(f) => write_to(ctx, f, &data).await,
+            OutKind::Pipe(Some(f), _) => {
+                // The reader may have gone: awk ignores SIGPIPE on its output pipes.
+                match ctx.sys.write_all(f, &data).await {
+                    Err(IoError::Interrupted(i)) => Err(i),
+                    _ => Ok(()),
+                }
+            }
+            OutKind::Pipe(None, _) => Ok(()),
+        }
+    }
+
+    pub async fn write(&mut self, ctx: &CommandCtx, data: &[u8]) -> Result<(), Interrupt> {
+        self.buf.extend_from_slice(data);
+        let unbuffered = matches!(self.kind, OutKind::Stderr);
+        if unbuffered || self.buf.len() >= OUT_CHUNK {
+            self.flush(ctx).await?;
+        }
+        Ok(())
+    }
+
+    /// Flushes and closes; returns the close status (a pipe's exit status).
+    pub async fn close(mut self, ctx: &CommandCtx) -> Result<i32, Interrupt> {
+        self.flush(ctx).await?;
+        match self.kind {
+            OutKind::Pipe(f, pid) => {
+                drop(f);
+                Ok(wait(ctx, pid).await)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+/// Waits for a child and returns its exit status.
+pub async fn wait(ctx: &CommandCtx, pid: Pid) -> i32 {
+    let s = ctx.sys.wait_for(ctx.pid, pid, false).await.unwrap_or(127);
+    ctx.sys.reap(pid);
+    s
+}
+
+/// Starts `sh -c cmd` as a child with the given standard input and output.
+pub fn spawn(
+    ctx: &CommandCtx,
+    cmd: &[u8],
+    stdin: Option<Rc<OpenFile>>,
+    stdout: Option<Rc<OpenFile>>,
+) -> Result<Pid, Interrupt> {
+    ctx.charge(cost::PROCESS_SPAWN)?;
+    ctx.reserve(cost::PROCESS_MEMORY)?;
+    let argv = vec![b"sh".to_vec(), b"-c".to_vec(), cmd.to_vec()];
+    let pid = ctx
+        .sys
+        .create_process(Some(ctx.pid), argv.clone(), ctx.cwd.clone())?;
+    if let Some(f) = stdin {
+        ctx.sys.set_fd(pid, 0, Some(f));
+    }
+    if let Some(f) = stdout {
+        ctx.sys.set_fd(pid, 1, Some(f));
+    }
+    let sub = CommandCtx::new(
+        ctx.sys.clone(),
+        pid,
+        argv.clone(),
+        ctx.env.clone(),
+        ctx.cwd.clone(),
+        ctx.runner.clone(),
+    );
+    let fut = ctx.runner.run_shell(&sub, argv);
+    let sys = ctx.sys.clone();
+    ctx.sys.start(
+        pid,
+        Box::pin(async move {
+            let r = fut.await;
+            drop(sub);
+            sys.meter.release(cost::PROCESS_MEMORY);
+            match r {
+                Ok(s) => s,
+                Err(Interrupt::Signal(s)) => 128 + s,
+                Err(Interrupt::Stop(_)) => 137,
+            }
+        }),
+    );
+    Ok(pid)
+}

@@ -1,0 +1,212 @@
+//! Records and fields: lazy field splitting (FS as blanks, one character, every character
+//! or a regex; paragraph mode adds newline), assignments to `$n` and `NF` that rebuild `$0`.
+
+use super::interp::{fatal, FsMode, Interp, R};
+use super::value::Value;
+use crate::limits::cost;
+
+impl<'p> Interp<'p> {
+    pub fn set_record(&mut self, rec: Vec<u8>) -> R<()> {
+        let (old, new) = (self.record.len() as u64, rec.len() as u64);
+        if new > old {
+            self.reserve(new - old)?;
+        } else {
+            self.release(old - new);
+        }
+        self.record = rec;
+        self.split_done = false;
+        self.rec_fs = self.fs_mode.clone();
+        Ok(())
+    }
+
+    pub fn ensure_split(&mut self) -> R<()> {
+        if self.split_done {
+            return Ok(());
+        }
+        self.split_done = true;
+        let fs = self.rec_fs.clone();
+        let rec = std::mem::take(&mut self.record);
+        let ranges = self.split_ranges(&fs, &rec);
+        self.record = rec;
+        let ranges = ranges?;
+        self.reserve_fields(ranges.len())?;
+        self.fields = ranges
+            .into_iter()
+            .map(|(s, e)| Value::input(&self.record[s..e]))
+            .collect();
+        Ok(())
+    }
+
+    pub(super) fn reserve_fields(&mut self, n: usize) -> R<()> {
+        if n > self.fields.len() {
+            // Fields are charged as they appear; the record's bytes are already counted.
+            self.ctx
+                .charge(cost::per_bytes(n - self.fields.len(), 64, 1))?;
+            self.ctx
+                .reserve((n - self.fields.len()) as u64 * cost::WORD_OVERHEAD)?;
+            self.ctx
+                .release((n - self.fields.len()) as u64 * cost::WORD_OVERHEAD);
+        }
+        Ok(())
+    }
+
+    /// Field boundaries of `s` under `fs` (paragraph mode adds newline as a separator).
+    pub fn split_ranges(&mut self, fs: &FsMode, s: &[u8]) -> R<Vec<(usize, usize)>> {
+        let mut out = Vec::new();
+        self.ctx.charge_bytes(s.len())?;
+        if s.is_empty() {
+            return Ok(out);
+        }
+        match fs {
+            FsMode::Space => {
+                let mut i = 0;
+                let blank = |b: u8| b == b' ' || b == b'\t' || b == b'\n';
+                while i < s.len() {
+                    while i < s.len() && blank(s[i]) {
+                        i += 1;
+                    }
+                    if i >= s.len() {
+                        break;
+                    }
+                    let st = i;
+                    while i < s.len() && !blank(s[i]) {
+                        i += 1;
+                    }
+                    out.push((st, i));
+                }
+            }
+            FsMode::Char(c) => {
+                let mut st = 0;
+                for (i, &b) in s.iter().enumerate() {
+                    if b == *c || (self.para && b == b'\n') {
+                        out.push((st, i));
+                        st = i + 1;
+                    }
+                }
+                out.push((st, s.len()));
+            }
+            FsMode::Chars => {
+                let mut i = 0;
+                while i < s.len() {
+                    let st = i;
+                    i += 1;
+                    while i < s.len()
+                        && (s[i] & 0xC0) == 0x80
+                        && std::str::from_utf8(&s[st..]).is_ok()
+                    {
+                        i += 1;
+                    }
+                    if self.para && s[st] == b'\n' {
+                        continue;
+                    }
+                    out.push((st, i));
+                }
+            }
+            FsMode::Regex(re) => {
+                let mut seg_start = 0;
+                loop {
+                    let seg_end = if self.para {
+                        memchr::memchr(b'\n', &s[seg_start..])
+                            .map(|i| seg_start + i)
+                            .unwrap_or(s.len())
+                    } else {
+                        s.len()
+                    };
+                    let seg = &s[..seg_end];
+                    let mut st = seg_start;
+                    let mut at = seg_start;
+                    while at <= seg.len() {
+                        let m = match re.find_at(seg, at) {
+                            Ok(m) => m,
+                            Err(e) => return fatal(e.message()),
+                        };
+                        let Some((ms, me)) = m.and_then(|c| c[0]) else {
+                            break;
+                        };
+                        if me == ms {
+                            // Null matches do not separate fields.
+                            at = ms + 1;
+                            continue;
+                        }
+                        out.push((st, ms));
+                        st = me;
+                        at = me;
+                    }
+                    out.push((st, seg_end));
+                    if seg_end >= s.len() {
+                        break;
+                    }
+                    seg_start = seg_end + 1;
+                }
+                self.ctx.charge(re.take_steps() / 256)?;
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn get_field(&mut self, n: usize) -> R<Value> {
+        if n == 0 {
+            return Ok(Value::input(&self.record));
+        }
+        self.ensure_split()?;
+        Ok(match self.fields.get(n - 1) {
+            Some(v) => v.clone(),
+            None => Value::str(b""),
+        })
+    }
+
+    pub fn set_field(&mut self, n: usize, val: Value) -> R<()> {
+        if n == 0 {
+            let b = val.to_bytes(&self.convfmt).to_vec();
+            return self.set_record(b);
+        }
+        self.ensure_split()?;
+        if n > self.fields.len() {
+            self.reserve_fields(n)?;
+            self.fields.resize(n, Value::str(b""));
+        }
+        self.fields[n - 1] = val;
+        self.rebuild()
+    }
+
+    pub fn set_nf(&mut self, n: f64) -> R<()> {
+        if n < 0.0 {
+            return fatal("NF set to negative value");
+        }
+        self.ensure_split()?;
+        let n = n as usize;
+        self.reserve_fields(n)?;
+        self.fields.resize(n, Value::str(b""));
+        self.rebuild()
+    }
+
+    fn rebuild(&mut self) -> R<()> {
+        let mut rec = Vec::new();
+        for (i, f) in self.fields.iter().enumerate() {
+            if i > 0 {
+                rec.extend_from_slice(&self.ofs);
+            }
+            rec.extend_from_slice(&f.to_bytes(&self.convfmt));
+        }
+        self.check_mem(rec.len())?;
+        let (old, new) = (self.record.len() as u64, rec.len() as u64);
+        if new > old {
+            self.reserve(new - old)?;
+        } else {
+            self.release(old - new);
+        }
+        self.record = rec;
+        Ok(())
+    }
+
+    pub(super) fn field_index(v: &Value) -> R<usize> {
+        let n = v.num();
+        if n < 0.0 || n.is_nan() {
+            return fatal(format!("attempt to access field {}", n as i64));
+        }
+        if n > 10_000_000.0 {
+            return fatal("field index too large");
+        }
+        Ok(n as usize)
+    }
+}

@@ -1,0 +1,428 @@
+//! `print`, `printf`, `getline`, `close`, `fflush` and `system`: the statements and functions
+//! that move bytes between the program, files and simulated commands.
+
+use super::ast::{special, Expr, GetlineSrc, Redir};
+use super::format::sprintf;
+use super::interp::{fatal, Interp, Jump, R};
+use super::io::{self, InKind, InStream, OutKind, OutStream, Reader};
+use super::value::Value;
+use crate::commands::opts;
+use crate::process::OpenFlags;
+
+/// Which kind of output redirection.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OutMode {
+    Truncate,
+    Append,
+    Pipe,
+}
+
+impl<'p> Interp<'p> {
+    async fn target(&mut self, redir: Option<&'p Redir>) -> R<usize> {
+        let (e, mode) = match redir {
+            None => return Ok(0),
+            Some(Redir::File(e)) => (e, OutMode::Truncate),
+            Some(Redir::Append(e)) => (e, OutMode::Append),
+            Some(Redir::Pipe(e)) => (e, OutMode::Pipe),
+        };
+        let v = self.ev(e).await?;
+        let name = self.to_str(&v).to_vec();
+        self.open_output(name, mode).await
+    }
+
+    async fn open_output(&mut self, name: Vec<u8>, mode: OutMode) -> R<usize> {
+        if mode != OutMode::Pipe && name == b"/dev/stdout" {
+            return Ok(0);
+        }
+        if let Some(i) = self.outputs.iter().position(|o| {
+            o.name == name && (matches!(o.kind, OutKind::Pipe(..)) == (mode == OutMode::Pipe))
+        }) {
+            return Ok(i);
+        }
+        if name.is_empty() {
+            let what = if mode == OutMode::Pipe {
+                "expression for `|' redirection has null string value"
+            } else {
+                "expression for `>' redirection has null string value"
+            };
+            return fatal(what);
+        }
+        let kind = match mode {
+            OutMode::Pipe => {
+                self.flush_all().await?;
+                let (r, w) = self.ctx.sys.pipe();
+                let pid = io::spawn(self.ctx, &name, Some(r), None)?;
+                OutKind::Pipe(Some(w), pid)
+            }
+            _ if name == b"/dev/stderr" => OutKind::Stderr,
+            _ => {
+                let flags = if mode == OutMode::Append {
+                    OpenFlags::append()
+                } else {
+                    OpenFlags::write_truncate()
+                };
+                let abs = self.ctx.resolve(&name);
+                match self.ctx.sys.open(self.ctx.pid, &abs, flags) {
+                    Ok(f) => OutKind::File(f),
+                    Err(e) => {
+                        let e = opts::interrupted(e)?;
+                        return fatal(format!(
+                            "can't redirect to `{}': {}",
+                            String::from_utf8_lossy(&name),
+                            e.message()
+                        ));
+                    }
+                }
+            }
+        };
+        self.outputs.push(OutStream {
+            name,
+            kind,
+            buf: Vec::new(),
+        });
+        Ok(self.outputs.len() - 1)
+    }
+
+    async fn emit(&mut self, idx: usize, data: Vec<u8>) -> R<()> {
+        self.check_mem(data.len())?;
+        self.ctx.charge(crate::limits::cost::IO_CALL)?;
+        self.ctx.charge_bytes(data.len())?;
+        let ctx = self.ctx;
+        self.outputs[idx].write(ctx, &data).await?;
+        Ok(())
+    }
+
+    pub async fn print(&mut self, args: &'p [Expr], redir: Option<&'p Redir>) -> R<()> {
+        let mut line = Vec::new();
+        if args.is_empty() {
+            line.extend_from_slice(&self.record);
+        } else {
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    line.extend_from_slice(&self.ofs);
+                }
+                let v = self.ev(a).await?;
+                line.extend_from_slice(&self.out_str(&v));
+            }
+        }
+        line.extend_from_slice(&self.ors);
+        let idx = self.target(redir).await?;
+        self.emit(idx, line).await
+    }
+
+    pub async fn printf(&mut self, args: &'p [Expr], redir: Option<&'p Redir>) -> R<()> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.ev(a).await?);
+        }
+        let fmt = self.to_str(&vals[0]);
+        let (out, err) = sprintf(&fmt, &vals[1..], &self.convfmt);
+        if let Some(e) = err {
+            return fatal(e);
+        }
+        let idx = self.target(redir).await?;
+        self.emit(idx, out).await
+    }
+
+    /// Flushes every output stream (before running a command, and for `fflush()`).
+    pub async fn flush_all(&mut self) -> R<()> {
+        let ctx = self.ctx;
+        for o in self.outputs.iter_mut() {
+            o.flush(ctx).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn fflush(&mut self, name: Option<&[u8]>) -> R<i32> {
+        match name {
+            None | Some(b"") => {
+                self.flush_all().await?;
+                Ok(0)
+            }
+            Some(n) => {
+                let ctx = self.ctx;
+                match self.outputs.iter_mut().find(|o| o.name == n) {
+                    Some(o) => {
+                        o.flush(ctx).await?;
+                        Ok(0)
+                    }
+                    None => Ok(-1),
+                }
+            }
+        }
+    }
+
+    /// `close(name)`: an output stream, an input file or command. -1 when none is open.
+    pub async fn close_stream(&mut self, name: &[u8]) -> R<i32> {
+        let ctx = self.ctx;
+        if name == b"/dev/stdout" {
+            self.outputs[0].flush(ctx).await?;
+            return Ok(0);
+        }
+        if let Some(i) = self.outputs.iter().skip(1).position(|o| o.name == name) {
+            let o = self.outputs.remove(i + 1);
+            return Ok(o.close(ctx).await?);
+        }
+        if let Some(i) = self.inputs.iter().position(|o| o.name == name) {
+            let mut s = self.inputs.remove(i);
+            s.reader.release(ctx);
+            let kind = s.kind;
+            drop(s.reader);
+            return Ok(match kind {
+                InKind::File => 0,
+                InKind::Cmd(pid) => io::wait(ctx, pid).await,
+            });
+        }
+        Ok(-1)
+    }
+
+    /// Closes every stream at exit: redirections first, then standard output is flushed.
+    pub async fn close_all(&mut self) -> R<()> {
+        let ctx = self.ctx;
+        while self.outputs.len() > 1 {
+            let o = self.outputs.remove(1);
+            o.close(ctx).await?;
+        }
+        while let Some(mut s) = self.inputs.pop() {
+            s.reader.release(ctx);
+            drop(s.reader);
+            if let InKind::Cmd(pid) = s.kind {
+                io::wait(ctx, pid).await;
+            }
+        }
+        if let Some(mut m) = self.main.take() {
+            m.release(ctx);
+        }
+        self.outputs[0].flush(ctx).await?;
+        Ok(())
+    }
+
+    pub async fn system(&mut self, cmd: &[u8]) -> R<Value> {
+        self.flush_all().await?;
+        self.ctx.charge(crate::limits::cost::COMMAND_DISPATCH)?;
+        let argv = vec![b"sh".to_vec(), b"-c".to_vec(), cmd.to_vec()];
+        let st = self.ctx.runner.run_shell(self.ctx, argv).await?;
+        Ok(Value::Num(st as f64))
+    }
+
+    pub async fn getline(&mut self, src: &'p GetlineSrc, var: Option<&'p Expr>) -> R<Value> {
+        let rec = match src {
+            GetlineSrc::Main => {
+                let r = self.next_main_record().await?;
+                match r {
+                    Some(rec) => rec,
+                    None => return Ok(Value::Num(0.0)),
+                }
+            }
+            GetlineSrc::File(e) | GetlineSrc::Cmd(e) => {
+                let is_cmd = matches!(src, GetlineSrc::Cmd(_));
+                let v = self.ev(e).await?;
+                let name = self.to_str(&v).to_vec();
+                let idx = match self.inputs.iter().position(|s| s.name == name) {
+                    Some(i) => i,
+                    None => match self.open_input(name, is_cmd).await? {
+                        Some(i) => i,
+                        None => return Ok(Value::Num(-1.0)),
+                    },
+                };
+                let rs = self.rs.clone();
+                let ctx = self.ctx;
+                let r = self.inputs[idx].reader.next(ctx, &rs).await;
+                match r {
+                    Ok(Some((rec, rt))) => {
+                        self.set_global(special::RT, Value::string(rt));
+                        if is_cmd {
+                            self.bump_nr(false);
+                        }
+                        rec
+                    }
+                    Ok(None) => return Ok(Value::Num(0.0)),
+                    Err(e) => {
+                        opts::interrupted(e)?;
+                        return Ok(Value::Num(-1.0));
+                    }
+                }
+            }
+        };
+        match var {
+            Some(target) => {
+                let p = self.place(target).await?;
+                self.set_place(p, Value::input(&rec))?;
+            }
+            None => {
+                self.set_record(rec)?;
+            }
+        }
+        Ok(Value::Num(1.0))
+    }
+
+    /// Increments NR (and FNR when reading the main input).
+    pub fn bump_nr(&mut self, fnr: bool) {
+        let nr = self.global_num(special::NR) + 1.0;
+        self.set_global(special::NR, Value::Num(nr));
+        if fnr {
+            let n = self.global_num(special::FNR) + 1.0;
+            self.set_global(special::FNR, Value::Num(n));
+        }
+    }
+
+    async fn open_input(&mut self, name: Vec<u8>, is_cmd: bool) -> R<Option<usize>> {
+        let ctx = self.ctx;
+        let (file, kind) = if is_cmd {
+            self.flush_all().await?;
+            let (r, w) = ctx.sys.pipe();
+            let pid = io::spawn(ctx, &name, None, Some(w))?;
+            (r, InKind::Cmd(pid))
+        } else {
+            let f = if name == b"-" || name == b"/dev/stdin" {
+                ctx.fd(0).ok_or(crate::process::IoError::BadFd)
+            } else {
+                ctx.open_input(&name)
+            };
+            match f {
+                Ok(f) => (f, InKind::File),
+                Err(e) => {
+                    opts::interrupted(e)?;
+                    return Ok(None);
+                }
+            }
+        };
+        self.inputs.push(InStream {
+            name,
+            kind,
+            reader: Reader::new(file),
+        });
+        Ok(Some(self.inputs.len() - 1))
+    }
+
+    /// The next record of the main input (ARGV files, operand assignments, or stdin).
+    pub async fn next_main_record(&mut self) -> R<Option<Vec<u8>>> {
+        loop {
+            if self.main.is_none() && !self.open_next_main().await? {
+                return Ok(None);
+            }
+            let rs = self.rs.clone();
+            let ctx = self.ctx;
+            let Some(reader) = self.main.as_mut() else {
+                return Ok(None);
+            };
+            match reader.next(ctx, &rs).await {
+                Ok(Some((rec, rt))) => {
+                    self.bump_nr(true);
+                    self.set_global(special::RT, Value::string(rt));
+                    return Ok(Some(rec));
+                }
+                Ok(None) => {
+                    if let Some(mut m) = self.main.take() {
+                        m.release(ctx);
+                    }
+                }
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    let name = self.global_bytes(special::FILENAME);
+                    return fatal(format!(
+                        "error reading input file `{}': {}",
+                        String::from_utf8_lossy(&name),
+                        e.message()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Ends the current input file (`nextfile`).
+    pub fn skip_file(&mut self) {
+        if let Some(mut m) = self.main.take() {
+            m.release(self.ctx);
+        }
+    }
+
+    async fn open_next_main(&mut self) -> R<bool> {
+        if self.main_done {
+            return Ok(false);
+        }
+        loop {
+            let argc = self.global_num(special::ARGC);
+            if (self.argi as f64) >= argc {
+                self.main_done = true;
+                if self.used_file {
+                    return Ok(false);
+                }
+                self.used_file = true;
+                let Some(f) = self.ctx.fd(0) else {
+                    return Ok(false);
+                };
+                self.main = Some(Reader::new(f));
+                self.set_global(special::FNR, Value::Num(0.0));
+                self.reading = true;
+                return Ok(true);
+            }
+            let key = format!("{}", self.argi);
+            self.argi += 1;
+            let argv = self.array(super::ast::Var::Global(special::ARGV))?;
+            let arg = match argv.borrow().map.get(key.as_bytes()) {
+                Some((_, v)) => v.to_bytes(&self.convfmt).to_vec(),
+                None => continue,
+            };
+            if arg.is_empty() {
+                continue;
+            }
+            if let Some((name, val)) = super::split_assignment(&arg) {
+                self.assign_operand(name, val)?;
+                continue;
+            }
+            self.used_file = true;
+            let f = if arg == b"-" || arg == b"/dev/stdin" {
+                self.ctx.fd(0).ok_or(crate::process::IoError::BadFd)
+            } else {
+                self.ctx.open_input(&arg)
+            };
+            match f {
+                Ok(f) => {
+                    if let Ok(st) = self.ctx.stat(&self.ctx.resolve(&arg)) {
+                        if st.file_type == crate::vfs::FileType::Dir {
+                            self.warn(&format!(
+                                "command line argument `{}' is a directory: skipped",
+                                String::from_utf8_lossy(&arg)
+                            ))
+                            .await?;
+                            continue;
+                        }
+                    }
+                    self.main = Some(Reader::new(f));
+                    self.set_global(special::FILENAME, Value::string(arg));
+                    self.set_global(special::FNR, Value::Num(0.0));
+                    self.reading = true;
+                    return Ok(true);
+                }
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    self.reading = true;
+                    self.set_global(special::FILENAME, Value::string(arg.clone()));
+                    return Err(Jump::Fatal(format!(
+                        "cannot open file `{}' for reading: {}",
+                        String::from_utf8_lossy(&arg),
+                        e.message()
+                    )));
+                }
+            }
+        }
+    }
+
+    /// Applies a `var=value` operand or `-v` assignment.
+    pub fn assign_operand(&mut self, name: &[u8], val: &[u8]) -> R<()> {
+        let v = Value::input(&super::lexer::process_escapes(val));
+        let Some(i) = self.prog.globals.iter().position(|g| g == name) else {
+            // A variable the program never mentions: nothing can read it.
+            return Ok(());
+        };
+        self.set_var(super::ast::Var::Global(i), v)
+    }
+
+    pub async fn warn(&mut self, msg: &str) -> R<()> {
+        self.ctx
+            .err(format!("awk: warning: {msg}\n").as_bytes())
+            .await?;
+        Ok(())
+    }
+}

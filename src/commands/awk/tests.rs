@@ -1,0 +1,253 @@
+//! Unit tests for awk: gawk behaviours the differential corpus cannot record (mawk differs),
+//! errors, and the resource model.
+
+use super::super::testutil::*;
+
+fn awk(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut v = vec!["awk"];
+    v.extend_from_slice(args);
+    text(run_files(&v, stdin.as_bytes(), &[("f", b"1\n2\n")]))
+}
+
+fn out(args: &[&str], stdin: &str) -> String {
+    let (st, o, e) = awk(args, stdin);
+    assert_eq!(st, 0, "stderr: {e}");
+    o
+}
+
+#[test]
+fn gawk_extensions() {
+    assert_eq!(
+        out(&["BEGIN { match(\"foo=bar\", /(o+)=(b)/, m); print m[0], m[1], m[2], m[1, \"start\"], m[2, \"length\"] }"], ""),
+        "oo=b oo b 2 1\n"
+    );
+    assert_eq!(
+        out(
+            &["BEGIN { RS = \"[0-9]+\" } { print $0 \"<\" RT \">\" }"],
+            "a1b22c"
+        ),
+        "a<1>\nb<22>\nc<>\n"
+    );
+    assert_eq!(out(&["/a{2}/"], "a\naa\n"), "aa\n");
+    assert_eq!(out(&["-Ft", "{ print $2 }"], "a\tb\n"), "b\n");
+    assert_eq!(
+        out(
+            &["BEGIN { RS = \"\"; FS = \":\" } { print NF }"],
+            "a:b\nc:d\n"
+        ),
+        "4\n"
+    );
+    assert_eq!(
+        out(
+            &["BEGIN { print and(12, 10), or(12, 10), xor(12, 10), lshift(1, 4), rshift(16, 2) }"],
+            ""
+        ),
+        "8 14 6 16 4\n"
+    );
+    assert_eq!(
+        out(
+            &["BEGIN { print strtonum(\"0x1A\"), strtonum(\"017\"), strtonum(\"9\") }"],
+            ""
+        ),
+        "26 15 9\n"
+    );
+    assert_eq!(
+        out(&["BEGIN { print 2**3; x = 2; x **= 3; print x }"], ""),
+        "8\n8\n"
+    );
+    assert_eq!(out(&["BEGIN { print 0x10 }"], ""), "16\n");
+    assert_eq!(
+        out(&["BEGIN { print 1e16, 2^53 }"], ""),
+        "10000000000000000 9007199254740992\n"
+    );
+}
+
+#[test]
+fn posix_details() {
+    assert_eq!(
+        out(
+            &["BEGIN { print substr(\"abcdef\", 0, 2), substr(\"abcdef\", -1, 3) \"|\" }"],
+            ""
+        ),
+        "a a|\n"
+    );
+    assert_eq!(out(&["BEGIN { print index(\"abc\", \"\") }"], ""), "0\n");
+    assert_eq!(
+        out(&["{ print NR, FNR }", "f", "f"], ""),
+        "1 1\n2 2\n3 1\n4 2\n"
+    );
+    assert_eq!(
+        out(&["BEGIN { getline l < \"f\"; print l + 1 }"], ""),
+        "2\n"
+    );
+    assert_eq!(out(&["{ print }", "FS=:", "-"], "a:b\n"), "a:b\n");
+    assert_eq!(out(&["{ print $2 }", "FS=:", "-"], "a:b\n"), "b\n");
+}
+
+#[test]
+fn utf8_characters() {
+    assert_eq!(
+        out(
+            &["{ print length($0), substr($0, 2, 2), index($0, \"l\") }"],
+            "héllo\n"
+        ),
+        "5 él 3\n"
+    );
+    assert_eq!(
+        out(
+            &["BEGIN { printf \"%c|%.2s|%3s|\\n\", 233, \"éa\", \"é\" }"],
+            ""
+        ),
+        "é|éa|  é|\n"
+    );
+    assert_eq!(out(&["{ print toupper($0) }"], "straße é\n"), "STRAßE É\n");
+    assert_eq!(
+        out(&["{ print match($0, /l+/), RSTART, RLENGTH }"], "héllo\n"),
+        "3 3 2\n"
+    );
+}
+
+#[test]
+fn bytes_are_kept() {
+    let (st, o, _) = run_files(&["awk", "{ print $2 }"], b"a \xff\xfe b\n", &[]);
+    assert_eq!((st, o), (0, b"\xff\xfe\n".to_vec()));
+    let (_, o, _) = run_files(&["awk", "BEGIN { printf \"%c\", 0 }"], b"", &[]);
+    assert_eq!(o, b"\0");
+}
+
+#[test]
+fn errors() {
+    let (st, o, e) = awk(&["BEGIN { x = }"], "");
+    assert_eq!((st, o.as_str()), (2, ""));
+    assert_eq!(
+        e,
+        "awk: cmd. line:1: BEGIN { x = }\nawk: cmd. line:1:             ^ syntax error\n"
+    );
+    let (st, _, e) = awk(&["{ print 1 / $1 }"], "0\n");
+    assert_eq!(st, 2);
+    assert_eq!(
+        e,
+        "awk: cmd. line:1: (FILENAME=- FNR=1) fatal: division by zero attempted\n"
+    );
+    let (st, _, e) = awk(&["BEGIN { print 5 % 0 }"], "");
+    assert_eq!(
+        (st, e.as_str()),
+        (
+            2,
+            "awk: cmd. line:1: fatal: division by zero attempted in `%'\n"
+        )
+    );
+    let (st, _, e) = awk(&["BEGIN { print gensub(/a/, \"b\", \"g\", \"aa\") }"], "");
+    assert_eq!(st, 2);
+    assert!(
+        e.contains("gawk extension shellsim does not support"),
+        "{e}"
+    );
+    for prog in [
+        "BEGINFILE { print }",
+        "BEGIN { IGNORECASE = 1 }",
+        "BEGIN { PROCINFO[\"sorted_in\"] = \"@ind_str_asc\" }",
+        "{ switch ($1) { case 1: print } }",
+        "BEGIN { print \"x\" |& \"cat\" }",
+        "@include \"x.awk\"",
+    ] {
+        let (st, o, _) = awk(&[prog], "a\n");
+        assert_eq!((st, o.as_str()), (2, ""), "{prog}");
+    }
+    let (st, _, e) = awk(&["--posix", "1"], "");
+    assert_eq!(st, 2);
+    assert!(e.contains("not supported"), "{e}");
+    let (st, _, e) = awk(&["{ print }", "nosuch"], "");
+    assert_eq!(st, 2);
+    assert!(
+        e.contains("cannot open file `nosuch' for reading: No such file or directory"),
+        "{e}"
+    );
+    let (st, _, e) = awk(&["function f(a) { a[1] = 1 } BEGIN { x = 1; f(x) }"], "");
+    assert_eq!(st, 2);
+    assert!(e.contains("attempt to use scalar"), "{e}");
+    let (st, _, e) = awk(&["BEGIN { f() }"], "");
+    assert_eq!(st, 2);
+    assert!(e.contains("function `f' not defined"), "{e}");
+    let (st, _, e) = awk(&[], "");
+    assert_eq!(st, 2);
+    assert!(e.starts_with("Usage: awk"), "{e}");
+    let (st, _, e) = awk(&["function f(a) { } BEGIN { f(1, 2) }"], "");
+    assert_eq!(st, 2);
+    assert!(
+        e.contains("called with more arguments than declared"),
+        "{e}"
+    );
+}
+
+#[test]
+fn runaway_loops_stop() {
+    use crate::limits::{Limits, StopReason};
+    use crate::process::{Kernel, MachineInfo};
+    let k = Kernel::new(
+        Limits {
+            cpu: 200_000,
+            ..Limits::default()
+        },
+        MachineInfo::default(),
+    );
+    let (st, _, _) = run_on(&k, &["awk", "BEGIN { while (1) ; }"], b"");
+    assert_eq!(st, 137);
+    assert_eq!(k.meter.stopped(), Some(StopReason::CpuExhausted));
+
+    let k = Kernel::new(
+        Limits {
+            memory: 1 << 20,
+            ..Limits::default()
+        },
+        MachineInfo::default(),
+    );
+    let (st, _, _) = run_on(&k, &["awk", "BEGIN { s = \"x\"; while (1) s = s s }"], b"");
+    assert_eq!(st, 137);
+    assert_eq!(k.meter.stopped(), Some(StopReason::MemoryExhausted));
+
+    let k = Kernel::new(
+        Limits {
+            memory: 1 << 20,
+            ..Limits::default()
+        },
+        MachineInfo::default(),
+    );
+    let (st, _, _) = run_on(&k, &["awk", "BEGIN { while (1) a[i++] = i }"], b"");
+    assert_eq!(st, 137);
+    assert_eq!(k.meter.stopped(), Some(StopReason::MemoryExhausted));
+}
+
+#[test]
+#[allow(clippy::disallowed_methods)] // a test thread with the simulator's stack size
+fn deep_recursion_is_an_error() {
+    // The simulator runs on a large stack (src/host); give the test the same room.
+    let t = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let (st, _, e) = awk(&["function f(n) { return f(n + 1) } BEGIN { f(1) }"], "");
+            assert_eq!(st, 2);
+            assert!(e.contains("nesting too deep"), "{e}");
+            let (st, o, _) = awk(
+                &["function f(n) { return n ? f(n - 1) + 1 : 0 } BEGIN { print f(900) }"],
+                "",
+            );
+            assert_eq!((st, o.as_str()), (0, "900\n"));
+        })
+        .expect("thread");
+    t.join().expect("deep recursion test");
+}
+
+#[test]
+fn memory_is_released() {
+    use crate::limits::Limits;
+    use crate::process::{Kernel, MachineInfo};
+    let k = Kernel::new(Limits::default(), MachineInfo::default());
+    let (st, _, _) = run_on(
+        &k,
+        &["awk", "function f(n,  t) { t[n] = n; return n } BEGIN { for (i = 0; i < 100; i++) { a[i] = i; s = s \"x\"; f(i) }; delete a }"],
+        b"",
+    );
+    assert_eq!(st, 0);
+    assert_eq!(k.meter.usage().memory_current, 0);
+}
