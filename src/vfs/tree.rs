@@ -81,6 +81,29 @@ impl Vfs {
     }
 }
 
+impl Vfs {
+    /// Puts the subtree at `root` (an existing directory in both) back as it is in
+    /// `baseline`, leaving everything outside it alone. The node is shared with the baseline
+    /// (an O(1) swap); the disk usage is adjusted from the differences between the two, so
+    /// the cost follows the change, not the size of the subtree. Fails with `NoSpace` (and
+    /// changes nothing) if the restored subtree no longer fits beside what grew elsewhere.
+    pub fn restore_subtree(&mut self, baseline: &Vfs, root: &[u8]) -> Result<(), VfsError> {
+        let super::Lookup::Found(comps) = self.lookup(root, false)? else {
+            return Err(VfsError::NotFound);
+        };
+        let restored = baseline.get(root, false)?.clone();
+        let cost_at = |v: &Vfs, p: &[u8]| v.get(p, false).map(|n| n.cost()).unwrap_or(0);
+        let (mut grow, mut shrink) = (0u64, 0u64);
+        for change in self.diff(baseline, root) {
+            grow += cost_at(baseline, &change.path);
+            shrink += cost_at(self, &change.path);
+        }
+        self.charge(shrink, grow)?;
+        *self.node_mut(&comps)? = restored;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,28 +167,5 @@ mod tests {
                 .unwrap_err();
             assert_eq!(e.error, VfsError::InvalidArgument, "{bad}");
         }
-    }
-}
-
-impl Vfs {
-    /// Puts the subtree at `root` (an existing directory in both) back as it is in
-    /// `baseline`, leaving everything outside it alone. The node is shared with the baseline
-    /// (an O(1) swap); the disk usage is adjusted from the differences between the two, so
-    /// the cost follows the change, not the size of the subtree. Fails with `NoSpace` (and
-    /// changes nothing) if the restored subtree no longer fits beside what grew elsewhere.
-    pub fn restore_subtree(&mut self, baseline: &Vfs, root: &[u8]) -> Result<(), VfsError> {
-        let super::Lookup::Found(comps) = self.lookup(root, false)? else {
-            return Err(VfsError::NotFound);
-        };
-        let restored = baseline.get(root, false)?.clone();
-        let cost_at = |v: &Vfs, p: &[u8]| v.get(p, false).map(|n| n.cost()).unwrap_or(0);
-        let (mut grow, mut shrink) = (0u64, 0u64);
-        for change in self.diff(baseline, root) {
-            grow += cost_at(baseline, &change.path);
-            shrink += cost_at(self, &change.path);
-        }
-        self.charge(shrink, grow)?;
-        *self.node_mut(&comps)? = restored;
-        Ok(())
     }
 }
