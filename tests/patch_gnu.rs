@@ -135,8 +135,8 @@ fn matches_recorded_gnu_patch() {
         let gnu_out = case["stdout"].as_str().unwrap().as_bytes().to_vec();
         let mut want_err = case["stderr"].as_str().unwrap().as_bytes().to_vec();
         let status = case["status"].as_i64().unwrap();
-        let atomic =
-            status == 2 || String::from_utf8_lossy(&gnu_out).contains("can't find file to patch");
+        let atomic = status == 2
+            || String::from_utf8_lossy(&gnu_out).contains("The text leading up to this was:");
         let want_files = if atomic && gnu_after != before {
             want_err.extend_from_slice(NOTE.as_bytes());
             before.clone()

@@ -104,7 +104,7 @@ OPTION_POOL = [[], [], [], ["-s"], ["--dry-run"], ["-N"], ["-f"], ["-t"], ["-b"]
 cases = []
 
 # Single-file unified patches applied to perturbed targets.
-for k in range(220):
+for k in range(400):
     old = make()
     new = mutate(old)
     nl_old, nl_new = rng.random() < 0.9, rng.random() < 0.9
@@ -132,8 +132,65 @@ for k in range(220):
         stdin = "p"
     cases.append(run_case("single-%d-%s" % (k, how), files, argv, stdin))
 
+# Longer files with several hunks: some hunks shifted, some broken, header numbers wrong.
+SMALL = ["a", "b", "c", "x", "", "}"]
+
+
+def renumber(patch, delta):
+    out = []
+    for l in patch.split("\n"):
+        if l.startswith("@@ -"):
+            head, _, tail = l[4:].partition(" @@")
+            old, new = head.split(" +")
+            def shift(r):
+                if "," in r:
+                    a, b = r.split(",")
+                    return "%d,%s" % (max(0, int(a) + delta), b)
+                return "%d" % max(0, int(r) + delta)
+            l = "@@ -%s +%s @@%s" % (shift(old), shift(new), tail)
+        out.append(l)
+    return "\n".join(out)
+
+
+for k in range(350):
+    pool = SMALL if rng.random() < 0.5 else WORDS
+    old = [rng.choice(pool) for _ in range(rng.randint(15, 45))]
+    new = list(old)
+    for _ in range(rng.randint(2, 5)):
+        i = rng.randrange(len(new) + 1)
+        op = rng.random()
+        if op < 0.3 and i < len(new):
+            del new[i]
+        elif op < 0.6:
+            new.insert(i, rng.choice(pool) + "+")
+        elif i < len(new):
+            new[i] = rng.choice(pool) + "*"
+    ctx = rng.choice([3, 3, 2, 1, 0])
+    patch = udiff(text(old), text(new), "f", "f", ctx)
+    if not patch:
+        continue
+    if rng.random() < 0.25:
+        patch = renumber(patch, rng.randint(-5, 5))
+    reverse = rng.random() < 0.15
+    target = list(new if reverse else old)
+    for _ in range(rng.randint(0, 3)):
+        r = rng.random()
+        i = rng.randrange(len(target) + 1)
+        if r < 0.4:
+            for _ in range(rng.randint(1, 3)):
+                target.insert(i, rng.choice(pool))
+        elif r < 0.7 and i < len(target):
+            del target[i]
+        elif i < len(target):
+            target[i] = "changed"
+    opts = list(rng.choice([[], [], [], ["-F0"], ["-F1"], ["-F3"], ["-s"], ["--dry-run"], ["-N"], ["-f"], ["-t"], ["-o", "out"], ["-E"]]))
+    if reverse:
+        opts.append("-R")
+    files = {"f": text(target), "p": patch}
+    cases.append(run_case("hunks-%d" % k, files, ["patch"] + opts + ["-i", "p"], None))
+
 # Applying a patch a second time (reversed detection) and with -R.
-for k in range(25):
+for k in range(50):
     old = make(3)
     new = mutate(old)
     patch = udiff(text(old), text(new), "f", "f", rng.choice([1, 3]))
@@ -143,7 +200,7 @@ for k in range(25):
     cases.append(run_case("twice-%d" % k, {"f": text(new), "p": patch}, ["patch"] + opts, "p"))
 
 # Multi-file patches from diff -ruN, with creations and deletions.
-for k in range(40):
+for k in range(80):
     names = ["f1", "f2", "sub/f3", "sub/f4"]
     a, b = {}, {}
     for n in names:
@@ -260,6 +317,20 @@ hand = [
     ("fuzz-not-number", {}, ["patch", "-F", "x"], None),
     ("strip-negative", {}, ["patch", "-p", "-1"], None),
     ("misordered", {"f": F, "p": "--- f\n+++ f\n@@ -8,3 +8,3 @@\n h\n-i\n+I\n j\n@@ -2,3 +2,3 @@\n b\n-c\n+C\n d\n"}, ["patch"], "p"),
+    ("crlf-file-lf-patch", {"f": "a\r\nb\r\nc\r\n", "p": "--- f\n+++ f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"}, ["patch"], "p"),
+    ("crlf-file-crlf-patch", {"f": "a\r\nb\r\nc\r\n", "p": "--- f\r\n+++ f\r\n@@ -1,3 +1,3 @@\r\n a\r\n-b\r\n+B\r\n c\r\n"}, ["patch"], "p"),
+    ("crlf-file-crlf-patch-binary", {"f": "a\r\nb\r\nc\r\n", "p": "--- f\r\n+++ f\r\n@@ -1,3 +1,3 @@\r\n a\r\n-b\r\n+B\r\n c\r\n"}, ["patch", "--binary"], "p"),
+    ("p0-with-dirs", {"a/f": F, "p": "--- a/f\n+++ a/f\n" + HUNK}, ["patch", "-p0"], "p"),
+    ("no-p-dir-exists", {"a/f": F, "f": F, "p": "--- a/f\n+++ a/f\n" + HUNK}, ["patch"], "p"),
+    ("dangerous-p0", {"p": "--- ../x\n+++ ../x\n@@ -0,0 +1 @@\n+one\n"}, ["patch", "-p0"], "p"),
+    ("dangerous-absolute-p0", {"p": "--- /tmp/shellsim-patch-abs\n+++ /tmp/shellsim-patch-abs\n@@ -0,0 +1 @@\n+one\n"}, ["patch", "-p0"], "p"),
+    ("empty-out-already-empty", {"f": "", "p": "--- f\n+++ f\n@@ -1,2 +0,0 @@\n-a\n-b\n"}, ["patch"], "p"),
+    ("empty-out-missing-R", {"p": "--- /dev/null\n+++ f\n@@ -0,0 +1,2 @@\n+a\n+b\n"}, ["patch", "-R"], "p"),
+    ("create-exists-t", {"n": "x\n", "p": "--- /dev/null\n+++ n\n@@ -0,0 +1,2 @@\n+one\n+two\n"}, ["patch", "-t"], "p"),
+    ("create-exists-f", {"n": "x\n", "p": "--- /dev/null\n+++ n\n@@ -0,0 +1,2 @@\n+one\n+two\n"}, ["patch", "-f"], "p"),
+    ("create-exists-s", {"n": "x\n", "p": "--- /dev/null\n+++ n\n@@ -0,0 +1,2 @@\n+one\n+two\n"}, ["patch", "-s"], "p"),
+    ("two-hunks-overlapping-context", {"f": F, "p": "--- f\n+++ f\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n d\n@@ -3,4 +3,4 @@\n c\n d\n-e\n+E\n f\n"}, ["patch"], "p"),
+    ("hunk-beyond-eof", {"f": "1\n2\n3\n4\n5\n", "p": "--- f\n+++ f\n@@ -10,2 +10,3 @@\n a\n+X\n b\n"}, ["patch", "-F1"], "p"),
     ("reverse-second-hunk", {"f": "a\nb\nC\nd\ne\nf\ng\nh\ni\nj\n", "p": "--- f\n+++ f\n@@ -8,3 +8,3 @@\n h\n-i\n+I\n j\n" + HUNK}, ["patch"], "p"),
 ]
 for name, files, argv, stdin in hand:

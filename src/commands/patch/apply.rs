@@ -62,6 +62,10 @@ impl<'a> Target<'a> {
             return Ok(false);
         }
         let base = base as usize;
+        // The compared part must lie inside the file.
+        if base - 1 + pattern.len().saturating_sub(suf) > self.input.len() {
+            return Ok(false);
+        }
         for (i, p) in pattern
             .iter()
             .enumerate()
@@ -112,7 +116,8 @@ impl<'a> Target<'a> {
         let mut prefix_fuzz = fuzz + prefix - context;
         let suffix_fuzz = fuzz + suffix - context;
         let max_where = n - (pat - suffix_fuzz) + 1;
-        let min_where = self.last_frozen as isize + 1 - (prefix - prefix_fuzz);
+        // Looking back never reaches lines already written.
+        let min_where = self.last_frozen as isize + 1;
         let max_pos = max_where - first_guess;
         let mut max_neg = first_guess - min_where;
         let max_offset = max_pos.max(max_neg);
@@ -177,14 +182,24 @@ impl<'a> Target<'a> {
         Ok(None)
     }
 
+    /// Adds a line to the output. Only the very last line may lack its newline: text after a
+    /// line without one starts a new line (as GNU writes it).
+    fn emit(&mut self, line: &[u8]) {
+        if !self.out.is_empty() && !self.out.ends_with(b"\n") {
+            self.out.push(b'\n');
+        }
+        self.out.extend_from_slice(line);
+    }
+
     /// Copies input lines up to `line` (1-based, inclusive) to the output.
     fn copy_till(&mut self, line: usize) -> Result<(), Misordered> {
         if self.last_frozen > line {
             return Err(Misordered);
         }
         let end = line.min(self.input.len());
-        for l in &self.input[self.last_frozen.min(end)..end] {
-            self.out.extend_from_slice(l);
+        for i in self.last_frozen.min(end)..end {
+            let l = self.input[i];
+            self.emit(l);
         }
         self.last_frozen = line;
         Ok(())
@@ -204,7 +219,7 @@ impl<'a> Target<'a> {
                 }
                 b'+' => {
                     self.copy_till(at + old - 1)?;
-                    self.out.extend_from_slice(&l.text);
+                    self.emit(&l.text);
                     added += 1;
                 }
                 _ => old += 1,

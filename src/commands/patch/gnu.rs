@@ -63,6 +63,17 @@ fn show(name: &[u8]) -> String {
     quotef(name)
 }
 
+/// GNU's hint for a failed hunk: the file's line where the hunk should be ends in CRLF and
+/// the hunk's first line does not, or the other way round.
+fn different_endings(t: &Target, h: &Hunk, line: isize) -> bool {
+    let crlf = |l: &[u8]| l.ends_with(b"\r\n");
+    let Some(first) = h.lines.first() else {
+        return false;
+    };
+    let input = usize::try_from(line - 1).ok().and_then(|i| t.input.get(i));
+    input.is_some_and(|l| crlf(l) != crlf(&first.text))
+}
+
 impl<'a, 'c> Run<'a, 'c> {
     pub fn new(o: &'a Opts, vfs: Vfs, cwd: Vec<u8>, charge: &'a mut Charge<'c>) -> Self {
         Run {
@@ -186,12 +197,7 @@ impl<'a, 'c> Run<'a, 'c> {
     }
 
     fn stripped(&self, n: &[u8]) -> Option<Vec<u8>> {
-        let dir_exists = |d: &[u8]| {
-            self.vfs
-                .stat(&self.abs(d))
-                .is_ok_and(|s| s.file_type == FileType::Dir)
-        };
-        names::strip(n, self.o.strip, &dir_exists)
+        names::strip(n, self.o.strip)
     }
 
     /// A side's name once stripped; a dangerous one is reported (once) and ignored.
@@ -273,8 +279,19 @@ impl<'a, 'c> Run<'a, 'c> {
         } else {
             None
         };
+        // Per side: 2 when the header says there is no file, 1 when the first hunk says the
+        // file is empty, else 0.
         let first = fp.hunks.first();
-        let creation_hunk = first.is_some_and(|h| h.old_first == 1 && h.old_lines().is_empty());
+        let side_state = |ne: bool, empty: bool| if ne { 2u8 } else { u8::from(empty) };
+        let old_state = side_state(
+            old_ne,
+            first.is_some_and(|h| h.old_first == 1 && h.old_lines().is_empty()),
+        );
+        let new_state = side_state(
+            new_ne,
+            first.is_some_and(|h| h.new_first == 1 && h.lines.iter().all(|l| l.kind == b'-')),
+        );
+        let no_file_ok = old_state > 0 || new_state > 0;
         let moved = git.is_some_and(|g| g.rename || g.copy);
         let cands = [old_name.clone(), new_name.clone(), index_name];
         let inname = match &o.orig_file {
@@ -287,7 +304,7 @@ impl<'a, 'c> Run<'a, 'c> {
                     .collect();
                 match names::best(&existing) {
                     Some(i) => cands[i].clone(),
-                    None if old_ne || new_ne || creation_hunk => {
+                    None if no_file_ok => {
                         let all: Vec<Option<&[u8]>> = cands.iter().map(|c| c.as_deref()).collect();
                         names::best(&all).and_then(|i| cands[i].clone())
                     }
@@ -297,7 +314,7 @@ impl<'a, 'c> Run<'a, 'c> {
         };
         let exists = inname.as_deref().is_some_and(|n| self.is_file(n));
         let mut opened = true;
-        if !exists && !(old_ne || new_ne || creation_hunk) || inname.is_none() {
+        if !exists && !no_file_ok || inname.is_none() {
             self.cannot_find(fp);
             self.missing = true;
             self.skip = true;
@@ -312,53 +329,35 @@ impl<'a, 'c> Run<'a, 'c> {
             self.status = self.status.max(1);
             return Ok(());
         }
+        let mut asked = false;
         let input = if exists {
             self.read(&inname).unwrap_or_default()
         } else {
             Vec::new()
         };
         if opened {
-            // 2: the header says there is no file; 1: the first hunk says it is empty.
-            let empty_side = |old: bool| {
-                let ne = if old { old_ne } else { new_ne };
-                let h = first.filter(|h| {
-                    if old {
-                        h.old_first == 1 && h.old_lines().is_empty()
-                    } else {
-                        h.new_first == 1 && h.lines.iter().all(|l| l.kind == b'-')
-                    }
-                });
-                if ne {
-                    2
-                } else {
-                    u8::from(h.is_some())
-                }
-            };
             let (old_state, new_state) = if self.reverse {
-                (empty_side(false), empty_side(true))
+                (new_state, old_state)
             } else {
-                (empty_side(true), empty_side(false))
+                (old_state, new_state)
             };
             let when = if self.reverse { ", when reversed," } else { "" };
+            asked = (old_state == 2 && exists && !input.is_empty())
+                || (new_state >= 1 && (!exists || input.is_empty()));
             let flip = if old_state == 2 && exists && !input.is_empty() {
                 self.ok_to_reverse(&format!(
                     "The next patch{when} would create the file {},\nwhich already exists!",
                     show(&inname)
                 ))
             } else if new_state >= 1 && (!exists || input.is_empty()) {
+                let (verb, why) = if exists {
+                    ("empty out", "is already empty")
+                } else {
+                    ("delete", "does not exist")
+                };
                 self.ok_to_reverse(&format!(
-                    "The next patch{when} would {} the file {},\nwhich {}!",
-                    if new_state == 2 {
-                        "delete"
-                    } else {
-                        "empty out"
-                    },
-                    show(&inname),
-                    if exists {
-                        "is already empty"
-                    } else {
-                        "does not exist"
-                    }
+                    "The next patch{when} would {verb} the file {},\nwhich {why}!",
+                    show(&inname)
                 ))
             } else {
                 false
@@ -375,6 +374,13 @@ impl<'a, 'c> Run<'a, 'c> {
             (None, true) => new_name.clone().unwrap_or_else(|| inname.clone()),
             (None, false) => inname.clone(),
         };
+        if opened && !o.dry_run && !self.output_started {
+            if let Some(out) = o.output.as_ref().filter(|out| out.as_slice() != b"-") {
+                // GNU creates the output file as soon as it starts on the first part.
+                self.output_started = true;
+                self.write(&out.clone(), b"", WriteMode::Truncate);
+            }
+        }
         if opened && !o.silent {
             let mut m = format!(
                 "{} file {}",
@@ -394,7 +400,9 @@ impl<'a, 'c> Run<'a, 'c> {
             m.push('\n');
             self.say(m);
         }
-        self.hunks(fp, opened, &inname, exists, &input, &dest, old_ne, new_ne)
+        self.hunks(
+            fp, opened, asked, &inname, exists, &input, &dest, old_ne, new_ne,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -402,6 +410,7 @@ impl<'a, 'c> Run<'a, 'c> {
         &mut self,
         fp: &FilePatch,
         opened: bool,
+        asked: bool,
         inname: &[u8],
         exists: bool,
         input: &[u8],
@@ -435,7 +444,7 @@ impl<'a, 'c> Run<'a, 'c> {
                         mismatch = true;
                     }
                     let mut again = false;
-                    if n == 1 && at.is_none() && !o.force && !apply_anyway {
+                    if n == 1 && at.is_none() && !o.force && !apply_anyway && !asked {
                         let swapped = h.reversed();
                         let found = t.locate(&swapped, fuzz, false, self.charge)?;
                         let what = if self.reverse {
@@ -467,7 +476,9 @@ impl<'a, 'c> Run<'a, 'c> {
             let creating = if self.reverse { new_ne } else { old_ne };
             if at == Some(1) && creating && !input.is_empty() {
                 at = None;
+                mismatch = true;
             }
+            let out_offset = t.out_offset;
             let applied = match at {
                 Some(at) if !self.skip => {
                     let ok = t.apply(&h, at).is_ok();
@@ -481,12 +492,11 @@ impl<'a, 'c> Run<'a, 'c> {
             };
             match at {
                 Some(at) if applied => {
-                    let first = h.old_first as isize;
-                    let new_first = h.new_first as isize;
                     let offset = t.in_offset;
                     if !o.silent && (fuzz > 0 || offset != 0) {
-                        let mut m =
-                            format!("Hunk #{n} succeeded at {}", at as isize - first + new_first);
+                        // The line in the output where the hunk now starts.
+                        let line = at as isize + out_offset;
+                        let mut m = format!("Hunk #{n} succeeded at {line}");
                         if fuzz > 0 {
                             m.push_str(&format!(" with fuzz {fuzz}"));
                         }
@@ -503,7 +513,12 @@ impl<'a, 'c> Run<'a, 'c> {
                     rejects.extend_from_slice(&reject_text(&h, t.out_offset));
                     if !self.skip && !o.silent {
                         let line = h.old_first as isize + t.out_offset;
-                        self.say(format!("Hunk #{n} FAILED at {line}.\n"));
+                        let endings = if different_endings(&t, &h, line) {
+                            " (different line endings)"
+                        } else {
+                            ""
+                        };
+                        self.say(format!("Hunk #{n} FAILED at {line}{endings}.\n"));
                     }
                 }
             }
@@ -587,6 +602,17 @@ impl<'a, 'c> Run<'a, 'c> {
         new_ne: bool,
     ) {
         let o = self.o;
+        let git = fp.git.as_ref();
+        let deleting = if self.reverse { old_ne } else { new_ne };
+        if deleting && !result.is_empty() && o.output.is_none() {
+            if !o.silent {
+                self.say(format!(
+                    "Not deleting file {} as content differs from patch\n",
+                    show(inname)
+                ));
+            }
+            self.status = self.status.max(1);
+        }
         if o.dry_run {
             return;
         }
@@ -610,20 +636,11 @@ impl<'a, 'c> Run<'a, 'c> {
             let orig = [inname, b".orig"].concat();
             self.write(&orig, if exists { input } else { b"" }, WriteMode::Truncate);
         }
-        let git = fp.git.as_ref();
-        let deleting = if self.reverse { old_ne } else { new_ne };
-        if deleting || (o.remove_empty && result.is_empty()) {
-            if result.is_empty() {
-                if exists {
-                    self.remove(inname);
-                }
-                return;
+        if (deleting || o.remove_empty) && result.is_empty() {
+            if exists {
+                self.remove(inname);
             }
-            self.say(format!(
-                "Not deleting file {} as content differs from patch\n",
-                show(inname)
-            ));
-            self.status = self.status.max(1);
+            return;
         }
         self.write(dest, result, WriteMode::Truncate);
         if git.is_some_and(|g| g.rename) && dest != inname {

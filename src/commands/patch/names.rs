@@ -209,34 +209,17 @@ pub fn strip_components(name: &[u8], n: usize) -> Option<Vec<u8>> {
     Some(rest.to_vec())
 }
 
-/// The name a header gives once `-p` is applied. Without `-p`, GNU uses the last component,
-/// unless the name is relative and its directory exists (then the whole name).
-pub fn strip(
-    name: &[u8],
-    strip: Option<usize>,
-    dir_exists: &dyn Fn(&[u8]) -> bool,
-) -> Option<Vec<u8>> {
+/// The name a header gives once `-p` is applied; without `-p`, GNU keeps only the last
+/// component.
+pub fn strip(name: &[u8], strip: Option<usize>) -> Option<Vec<u8>> {
     if name.is_empty() {
         return None;
     }
     match strip {
         Some(n) => strip_components(name, n),
         None => {
-            let base = match name.iter().rposition(|&b| b == b'/') {
-                Some(i) => &name[i + 1..],
-                None => return Some(name.to_vec()),
-            };
-            if name[0] != b'/' && !is_dangerous(name) {
-                let dir = &name[..name.len() - base.len()];
-                if dir_exists(dir) {
-                    return Some(name.to_vec());
-                }
-            }
-            if base.is_empty() {
-                None
-            } else {
-                Some(base.to_vec())
-            }
+            let base = name.rsplit(|&b| b == b'/').next().unwrap_or(name);
+            (!base.is_empty()).then(|| base.to_vec())
         }
     }
 }
@@ -297,11 +280,9 @@ mod tests {
         );
         assert_eq!(strip_components(b"/a/b", 1).unwrap(), b"a/b");
         assert_eq!(strip_components(b"a/f", 3), None);
-        let no = |_: &[u8]| false;
-        let yes = |_: &[u8]| true;
-        assert_eq!(strip(b"a/sub/f", None, &no).unwrap(), b"f");
-        assert_eq!(strip(b"a/sub/f", None, &yes).unwrap(), b"a/sub/f");
-        assert_eq!(strip(b"/tmp/x", None, &yes).unwrap(), b"x");
+        assert_eq!(strip(b"a/sub/f", None).unwrap(), b"f");
+        assert_eq!(strip(b"/tmp/x", None).unwrap(), b"x");
+        assert_eq!(strip(b"a/sub/f", Some(1)).unwrap(), b"sub/f");
     }
 
     #[test]
