@@ -92,21 +92,27 @@ impl<'a> Target<'a> {
     }
 
     /// Finds where `h` applies with `fuzz` lines of fuzz; on success the cumulative offset is
-    /// updated and the 1-based input line returned. `only_empty`: the hunk creates the file, so
-    /// it matches only an empty one.
+    /// updated and the 1-based input line returned.
     pub fn locate(
         &mut self,
         h: &Hunk,
         fuzz: usize,
-        only_empty: bool,
+        charge: &mut Charge,
+    ) -> Result<Option<usize>, Exhausted> {
+        let found = self.search(h, fuzz, charge)?;
+        self.settle(charge)?;
+        Ok(found)
+    }
+
+    fn search(
+        &mut self,
+        h: &Hunk,
+        fuzz: usize,
         charge: &mut Charge,
     ) -> Result<Option<usize>, Exhausted> {
         let pattern = h.old_lines();
         let pat = pattern.len() as isize;
         let n = self.input.len() as isize;
-        if only_empty && pat == 0 {
-            return Ok((n == 0).then_some(1));
-        }
         let first = h.old_first as isize;
         let first_guess = first + self.in_offset;
         let prefix = h.prefix_context() as isize;
@@ -122,7 +128,8 @@ impl<'a> Target<'a> {
         let mut max_neg = first_guess - min_where;
         let max_offset = max_pos.max(max_neg);
         if pat == 0 {
-            return Ok(usize::try_from(first_guess).ok());
+            // An empty pattern matches where the hunk says (line 0 is no place).
+            return Ok((first_guess >= 1).then_some(first_guess as usize));
         }
         if first_guess <= max_neg {
             max_neg = first_guess - 1;
@@ -289,7 +296,7 @@ mod tests {
         for h in hunks(p) {
             let mut hit = None;
             for fuzz in 0..=max_fuzz {
-                if let Some(at) = t.locate(&h, fuzz, false, &mut c).unwrap() {
+                if let Some(at) = t.locate(&h, fuzz, &mut c).unwrap() {
                     t.apply(&h, at).unwrap();
                     hit = Some((at, fuzz));
                     break;
@@ -372,7 +379,7 @@ mod tests {
             units += u;
             Ok(())
         };
-        assert_eq!(t.locate(h, 0, false, &mut c).unwrap(), None);
+        assert_eq!(t.locate(h, 0, &mut c).unwrap(), None);
         t.settle(&mut c).unwrap();
         assert!(units >= 9_000, "{units}");
     }

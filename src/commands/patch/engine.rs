@@ -38,6 +38,8 @@ pub enum PatchError {
         hunk: usize,
         message: String,
     },
+    /// A name in the patch leads outside the base directory.
+    OutsideBase { path: Vec<u8> },
     /// The filesystem refused a change (the disk quota, a directory in the way, ...).
     Vfs { path: Vec<u8>, error: VfsError },
     /// The CPU budget ran out while matching.
@@ -71,6 +73,13 @@ impl fmt::Display for PatchError {
                 hunk,
                 message,
             } => write!(f, "{}: hunk #{hunk} does not apply: {message}", show(path)),
+            PatchError::OutsideBase { path } => {
+                write!(
+                    f,
+                    "{}: outside the directory the patch applies to",
+                    show(path)
+                )
+            }
             PatchError::Vfs { path, error } => write!(f, "{}: {}", show(path), error),
             PatchError::Exhausted(r) => write!(f, "{}", r.describe()),
         }
@@ -189,8 +198,17 @@ impl Edit {
     }
 }
 
-fn absolute(base: &[u8], name: &[u8]) -> Vec<u8> {
-    path::normalize(&path::join(base, name))
+/// A name from the patch as an absolute path, which must stay under `base`.
+fn absolute(base: &[u8], name: &[u8]) -> Result<Vec<u8>, PatchError> {
+    let p = path::normalize(&path::join(base, name));
+    let root = path::normalize(base);
+    let inside =
+        root == b"/" || (p.starts_with(&root) && (p.len() == root.len() || p[root.len()] == b'/'));
+    if inside {
+        Ok(p)
+    } else {
+        Err(PatchError::OutsideBase { path: p })
+    }
 }
 
 fn apply_agent(
@@ -206,14 +224,14 @@ fn apply_agent(
     for op in ops {
         match op {
             Op::Add { path, lines } => {
-                let p = absolute(base, &path);
+                let p = absolute(base, &path)?;
                 if e.work.lstat(&p).is_ok() {
                     return Err(PatchError::Exists { path: p });
                 }
                 e.write(&p, &agent::from_lines(&lines))?;
             }
             Op::Delete { path } => {
-                let p = absolute(base, &path);
+                let p = absolute(base, &path)?;
                 if e.read(&p)?.is_none() {
                     return Err(PatchError::Missing { path: p });
                 }
@@ -224,7 +242,7 @@ fn apply_agent(
                 move_to,
                 chunks,
             } => {
-                let p = absolute(base, &path);
+                let p = absolute(base, &path)?;
                 let Some(data) = e.read(&p)? else {
                     return Err(PatchError::Missing { path: p });
                 };
@@ -238,7 +256,11 @@ fn apply_agent(
                         })
                     }
                 };
-                match move_to.map(|m| absolute(base, &m)) {
+                let dest = match move_to {
+                    Some(m) => Some(absolute(base, &m)?),
+                    None => None,
+                };
+                match dest {
                     Some(dest) if dest != p => {
                         e.write(&dest, &out)?;
                         e.remove(&p)?;
@@ -284,7 +306,7 @@ fn apply_hunks(
             hunk: k + 1,
             message,
         };
-        let Some(at) = t.locate(h, 0, false, charge)? else {
+        let Some(at) = t.locate(h, 0, charge)? else {
             return Err(hunk_err(format!(
                 "its lines (expected at line {}) are not in the file",
                 h.old_first
@@ -295,7 +317,9 @@ fn apply_hunks(
         }
     }
     t.settle(charge)?;
-    Ok(t.finish())
+    let out = t.finish();
+    charge(cost::per_bytes(out.len(), 256, cost::SCAN_PER_256_BYTES))?;
+    Ok(out)
 }
 
 fn apply_unified(
@@ -327,10 +351,12 @@ fn apply_unified(
             fp.old.as_ref().is_some_and(|n| n.nonexistent) || git.is_some_and(|g| g.created);
         let new_gone =
             fp.new.as_ref().is_some_and(|n| n.nonexistent) || git.is_some_and(|g| g.deleted);
-        let old =
-            side_name(&fp.old, git.map(|g| g.old.as_slice()), strip).map(|n| absolute(base, &n));
-        let new =
-            side_name(&fp.new, git.map(|g| g.new.as_slice()), strip).map(|n| absolute(base, &n));
+        let old = side_name(&fp.old, git.map(|g| g.old.as_slice()), strip)
+            .map(|n| absolute(base, &n))
+            .transpose()?;
+        let new = side_name(&fp.new, git.map(|g| g.new.as_slice()), strip)
+            .map(|n| absolute(base, &n))
+            .transpose()?;
         let no_name = || PatchError::Parse {
             line: fp.first_hunk_line,
             message: format!("no file name left after stripping {strip} components"),

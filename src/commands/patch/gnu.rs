@@ -10,7 +10,7 @@ use super::apply::{reject_text, Charge, Target};
 use super::names::{self, NameField};
 use super::parse::{FilePatch, Hunk, Patch};
 use crate::commands::opts::quotef;
-use crate::limits::Exhausted;
+use crate::limits::{cost, Exhausted};
 use crate::vfs::{path, FileType, Vfs, WriteMode};
 use std::collections::BTreeSet;
 
@@ -439,14 +439,14 @@ impl<'a, 'c> Run<'a, 'c> {
             if !self.skip {
                 let max_fuzz = o.fuzz.min(h.prefix_context().max(h.suffix_context()));
                 loop {
-                    at = t.locate(&h, fuzz, false, self.charge)?;
+                    at = t.locate(&h, fuzz, self.charge)?;
                     if at.is_none() || fuzz > 0 || t.in_offset != 0 {
                         mismatch = true;
                     }
                     let mut again = false;
                     if n == 1 && at.is_none() && !o.force && !apply_anyway && !asked {
                         let swapped = h.reversed();
-                        let found = t.locate(&swapped, fuzz, false, self.charge)?;
+                        let found = t.locate(&swapped, fuzz, self.charge)?;
                         let what = if self.reverse {
                             "Unreversed"
                         } else {
@@ -530,6 +530,7 @@ impl<'a, 'c> Run<'a, 'c> {
         }
         if opened && !self.skip {
             let result = t.finish();
+            (self.charge)(cost::per_bytes(result.len(), 256, cost::SCAN_PER_256_BYTES))?;
             self.finish_file(
                 fp, inname, exists, input, dest, &result, mismatch, old_ne, new_ne,
             );

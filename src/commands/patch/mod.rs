@@ -29,8 +29,8 @@ use crate::vfs::FileType;
 pub fn register(r: &mut super::Registry) {
     r.register(
         "patch",
-        Trust::Real,
-        "apply a unified diff to files (GNU patch 2.7.6; context, normal and ed diffs refused)",
+        Trust::Partial,
+        "apply a unified diff (GNU patch 2.7.6); context, normal and ed diffs are refused; all or nothing when a file to patch is missing or the patch is malformed",
         "-p N -R -N -f -t -s -E -b -u -F N -i FILE -o FILE -d DIR -r FILE --dry-run --binary --no-backup-if-mismatch --backup-if-mismatch [ORIGFILE [PATCHFILE]]",
         run,
     );
@@ -261,7 +261,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let (status, fatal_hit, missing, changed) = (run.status, run.fatal, run.missing, run.changed);
     let (work, events) = run.into_parts();
     outcome.map_err(Interrupt::from)?;
-    let commit = !(fatal_hit || missing) && !o.dry_run;
+    let commit = !(fatal_hit || missing || o.dry_run);
     if commit && changed {
         *ctx.vfs() = work;
         ctx.sys.sync_disk();

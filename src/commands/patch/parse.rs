@@ -564,7 +564,7 @@ mod tests {
     fn garbage_and_reverse() {
         assert!(parse(b"hello\n", false).only_garbage);
         assert!(!parse(b"", false).only_garbage);
-        let p = parse(b"--- f\n+++ f\n@@ -1,2 +1,2 @@\n-a\n-b\n+c\n x\n", false);
+        let p = parse(b"--- f\n+++ f\n@@ -1,3 +1,2 @@\n-a\n-b\n+c\n x\n", false);
         let h = p.files[0].hunks[0].reversed();
         let kinds: Vec<u8> = h.lines.iter().map(|l| l.kind).collect();
         assert_eq!(kinds, b"-++ ");
