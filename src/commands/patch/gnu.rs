@@ -36,6 +36,33 @@ pub struct Opts {
     pub orig_file: Option<Vec<u8>>,
 }
 
+/// One file part once its file is chosen.
+struct Part<'p> {
+    fp: &'p FilePatch,
+    /// The file read.
+    inname: Vec<u8>,
+    exists: bool,
+    input: Vec<u8>,
+    /// The file written (the `-o` file, a rename's new name, else `inname`).
+    dest: Vec<u8>,
+    /// The header says the old (new) side has no file.
+    old_ne: bool,
+    new_ne: bool,
+    /// GNU started on the file ("patching file"): rejects are saved.
+    opened: bool,
+    /// The reversed-patch question was already asked when the file was chosen.
+    asked: bool,
+}
+
+/// What the hunks of one part found so far.
+#[derive(Default)]
+struct HunkState {
+    /// A hunk did not apply exactly where it said (GNU then keeps a `.orig`).
+    mismatch: bool,
+    /// The user (by default, never) chose to apply a reversed-looking patch anyway.
+    apply_anyway: bool,
+}
+
 /// One run's state.
 pub struct Run<'a, 'c> {
     o: &'a Opts,
@@ -329,12 +356,12 @@ impl<'a, 'c> Run<'a, 'c> {
             self.status = self.status.max(1);
             return Ok(());
         }
-        let mut asked = false;
         let input = if exists {
             self.read(&inname).unwrap_or_default()
         } else {
             Vec::new()
         };
+        let mut asked = false;
         if opened {
             let (old_state, new_state) = if self.reverse {
                 (new_state, old_state)
@@ -342,10 +369,8 @@ impl<'a, 'c> Run<'a, 'c> {
                 (old_state, new_state)
             };
             let when = if self.reverse { ", when reversed," } else { "" };
-            asked = (old_state == 2 && exists && !input.is_empty())
-                || (new_state >= 1 && (!exists || input.is_empty()));
-            let flip = if old_state == 2 && exists && !input.is_empty() {
-                self.ok_to_reverse(&format!(
+            let question = if old_state == 2 && exists && !input.is_empty() {
+                Some(format!(
                     "The next patch{when} would create the file {},\nwhich already exists!",
                     show(&inname)
                 ))
@@ -355,15 +380,18 @@ impl<'a, 'c> Run<'a, 'c> {
                 } else {
                     ("delete", "does not exist")
                 };
-                self.ok_to_reverse(&format!(
+                Some(format!(
                     "The next patch{when} would {verb} the file {},\nwhich {why}!",
                     show(&inname)
                 ))
             } else {
-                false
+                None
             };
-            if flip {
-                self.reverse = !self.reverse;
+            if let Some(q) = question {
+                asked = true;
+                if self.ok_to_reverse(&q) {
+                    self.reverse = !self.reverse;
+                }
             }
             if self.skip {
                 opened = false;
@@ -400,29 +428,75 @@ impl<'a, 'c> Run<'a, 'c> {
             m.push('\n');
             self.say(m);
         }
-        self.hunks(
-            fp, opened, asked, &inname, exists, &input, &dest, old_ne, new_ne,
-        )
+        let part = Part {
+            fp,
+            inname,
+            exists,
+            input,
+            dest,
+            old_ne,
+            new_ne,
+            opened,
+            asked,
+        };
+        self.hunks(&part)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn hunks(
+    /// Finds where a hunk goes, trying more fuzz in turn; on the first hunk of a part, also
+    /// whether the patch is reversed. Returns the line and the fuzz used.
+    fn place(
         &mut self,
-        fp: &FilePatch,
-        opened: bool,
+        t: &mut Target,
+        h: &mut Hunk,
+        first_hunk: bool,
         asked: bool,
-        inname: &[u8],
-        exists: bool,
-        input: &[u8],
-        dest: &[u8],
-        old_ne: bool,
-        new_ne: bool,
-    ) -> Result<(), Exhausted> {
+        st: &mut HunkState,
+    ) -> Result<(Option<usize>, usize), Exhausted> {
         let o = self.o;
-        let mut t = Target::new(input);
+        let max_fuzz = o.fuzz.min(h.prefix_context().max(h.suffix_context()));
+        let mut fuzz = 0;
+        loop {
+            let mut at = t.locate(h, fuzz, self.charge)?;
+            if at.is_none() || fuzz > 0 || t.in_offset != 0 {
+                st.mismatch = true;
+            }
+            let mut again = false;
+            if first_hunk && at.is_none() && !o.force && !st.apply_anyway && !asked {
+                let swapped = h.reversed();
+                let found = t.locate(&swapped, fuzz, self.charge)?;
+                let what = if self.reverse {
+                    "Unreversed"
+                } else {
+                    "Reversed (or previously applied)"
+                };
+                if found.is_some() && self.ok_to_reverse(&format!("{what} patch detected!")) {
+                    self.reverse = !self.reverse;
+                    *h = swapped;
+                    at = found;
+                } else if found.is_some() {
+                    st.apply_anyway = true;
+                    again = true;
+                }
+            }
+            if self.skip || at.is_some() {
+                return Ok((at, fuzz));
+            }
+            if !again {
+                fuzz += 1;
+            }
+            if fuzz > max_fuzz {
+                return Ok((None, fuzz));
+            }
+        }
+    }
+
+    /// Places and applies every hunk of a part, then writes the result and the rejects.
+    fn hunks(&mut self, part: &Part) -> Result<(), Exhausted> {
+        let o = self.o;
+        let fp = part.fp;
+        let mut t = Target::new(&part.input);
         let mut failed = 0;
-        let mut mismatch = false;
-        let mut apply_anyway = false;
+        let mut st = HunkState::default();
         let mut rejects = Vec::new();
         for (k, hunk) in fp.hunks.iter().enumerate() {
             let n = k + 1;
@@ -434,56 +508,27 @@ impl<'a, 'c> Run<'a, 'c> {
             } else {
                 hunk.clone()
             };
-            let mut at = None;
-            let mut fuzz = 0;
-            if !self.skip {
-                let max_fuzz = o.fuzz.min(h.prefix_context().max(h.suffix_context()));
-                loop {
-                    at = t.locate(&h, fuzz, self.charge)?;
-                    if at.is_none() || fuzz > 0 || t.in_offset != 0 {
-                        mismatch = true;
-                    }
-                    let mut again = false;
-                    if n == 1 && at.is_none() && !o.force && !apply_anyway && !asked {
-                        let swapped = h.reversed();
-                        let found = t.locate(&swapped, fuzz, self.charge)?;
-                        let what = if self.reverse {
-                            "Unreversed"
-                        } else {
-                            "Reversed (or previously applied)"
-                        };
-                        if found.is_some() && self.ok_to_reverse(&format!("{what} patch detected!"))
-                        {
-                            self.reverse = !self.reverse;
-                            h = swapped;
-                            at = found;
-                        } else if found.is_some() {
-                            apply_anyway = true;
-                            again = true;
-                        }
-                    }
-                    if self.skip || at.is_some() {
-                        break;
-                    }
-                    if !again {
-                        fuzz += 1;
-                    }
-                    if fuzz > max_fuzz {
-                        break;
-                    }
-                }
-            }
-            let creating = if self.reverse { new_ne } else { old_ne };
-            if at == Some(1) && creating && !input.is_empty() {
+            let (mut at, fuzz) = if self.skip {
+                (None, 0)
+            } else {
+                self.place(&mut t, &mut h, n == 1, part.asked, &mut st)?
+            };
+            // A hunk that creates the file does not apply to one with text in it.
+            let creating = if self.reverse {
+                part.new_ne
+            } else {
+                part.old_ne
+            };
+            if at == Some(1) && creating && !part.input.is_empty() {
                 at = None;
-                mismatch = true;
+                st.mismatch = true;
             }
             let out_offset = t.out_offset;
             let applied = match at {
                 Some(at) if !self.skip => {
                     let ok = t.apply(&h, at).is_ok();
                     if !ok {
-                        mismatch = true;
+                        st.mismatch = true;
                         self.say("misordered hunks! output would be garbled\n");
                     }
                     ok
@@ -528,40 +573,44 @@ impl<'a, 'c> Run<'a, 'c> {
             self.fatal(&f.message());
             return Ok(());
         }
-        if opened && !self.skip {
+        if part.opened && !self.skip {
             let result = t.finish();
             (self.charge)(cost::per_bytes(result.len(), 256, cost::SCAN_PER_256_BYTES))?;
-            self.finish_file(
-                fp, inname, exists, input, dest, &result, mismatch, old_ne, new_ne,
-            );
+            self.finish_file(part, &result, st.mismatch);
         }
         if failed > 0 {
-            let total = fp.hunks.len();
-            let mut m = format!(
-                "{failed} out of {total} hunk{} {}",
-                if total == 1 { "" } else { "s" },
-                if self.skip { "ignored" } else { "FAILED" }
-            );
-            let rejname = match &o.reject_file {
-                Some(r) => r.clone(),
-                None => [dest, b".rej"].concat(),
-            };
-            if opened && !o.dry_run && rejname != b"-" {
-                m.push_str(&format!(" -- saving rejects to file {}", show(&rejname)));
-                let mut text = self.reject_header(fp);
-                text.extend_from_slice(&rejects);
-                let mode = if self.rejects_written.insert(rejname.clone()) {
-                    WriteMode::Truncate
-                } else {
-                    WriteMode::Append
-                };
-                self.write(&rejname, &text, mode);
-            }
-            m.push('\n');
-            self.say(m);
-            self.status = self.status.max(1);
+            self.summary(part, failed, &rejects);
         }
         Ok(())
+    }
+
+    /// `N out of M hunks FAILED` (or ignored), saving the rejects where GNU does.
+    fn summary(&mut self, part: &Part, failed: usize, rejects: &[u8]) {
+        let o = self.o;
+        let total = part.fp.hunks.len();
+        let mut m = format!(
+            "{failed} out of {total} hunk{} {}",
+            if total == 1 { "" } else { "s" },
+            if self.skip { "ignored" } else { "FAILED" }
+        );
+        let rejname = match &o.reject_file {
+            Some(r) => r.clone(),
+            None => [part.dest.as_slice(), b".rej"].concat(),
+        };
+        if part.opened && !o.dry_run && rejname != b"-" {
+            m.push_str(&format!(" -- saving rejects to file {}", show(&rejname)));
+            let mut text = self.reject_header(part.fp);
+            text.extend_from_slice(rejects);
+            let mode = if self.rejects_written.insert(rejname.clone()) {
+                WriteMode::Truncate
+            } else {
+                WriteMode::Append
+            };
+            self.write(&rejname, &text, mode);
+        }
+        m.push('\n');
+        self.say(m);
+        self.status = self.status.max(1);
     }
 
     /// `--- OLD` / `+++ NEW` for the reject file (exchanged under `-R`), time stamps kept.
@@ -589,22 +638,21 @@ impl<'a, 'c> Run<'a, 'c> {
     }
 
     /// Writes the patched text (or removes the file), with backups as GNU makes them.
-    #[allow(clippy::too_many_arguments)]
-    fn finish_file(
-        &mut self,
-        fp: &FilePatch,
-        inname: &[u8],
-        exists: bool,
-        input: &[u8],
-        dest: &[u8],
-        result: &[u8],
-        mismatch: bool,
-        old_ne: bool,
-        new_ne: bool,
-    ) {
+    fn finish_file(&mut self, part: &Part, result: &[u8], mismatch: bool) {
+        let Part {
+            fp,
+            inname,
+            exists,
+            input,
+            dest,
+            old_ne,
+            new_ne,
+            ..
+        } = part;
+        let (inname, dest, exists) = (inname.as_slice(), dest.as_slice(), *exists);
         let o = self.o;
         let git = fp.git.as_ref();
-        let deleting = if self.reverse { old_ne } else { new_ne };
+        let deleting = if self.reverse { *old_ne } else { *new_ne };
         if deleting && !result.is_empty() && o.output.is_none() {
             if !o.silent {
                 self.say(format!(

@@ -224,27 +224,36 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         .last(b'i')
         .map(|v| v.to_vec())
         .or_else(|| p.operands.get(1).cloned());
-    let text = match &source {
-        Some(name) if name.as_slice() != b"-" => {
-            let abs = crate::vfs::path::join(&cwd, name);
-            let read = ctx.vfs().read_file(&abs).map(|d| d.to_vec());
-            match read {
-                Ok(d) => d,
-                Err(e) => {
-                    let n = String::from_utf8_lossy(name);
-                    return fatal(ctx, &format!("Can't open patch file {n} : {}", e.message()))
-                        .await;
-                }
-            }
-        }
-        _ => {
-            let d = ctx.read_all_input(b"-").await.unwrap_or_default();
-            ctx.release(d.len() as u64);
-            d
+    // The patch is read through the process (so `/dev/stdin` and `/dev/fd/N` work) relative
+    // to the `-d` directory; its modeled memory is held while the patch is applied.
+    let operand = match &source {
+        Some(name) if name.as_slice() != b"-" => crate::vfs::path::join(&cwd, name),
+        _ => b"-".to_vec(),
+    };
+    let text = match ctx.read_all_input(&operand).await {
+        Ok(d) => d,
+        Err(e) => {
+            let e = super::opts::interrupted(e)?;
+            let n = String::from_utf8_lossy(source.as_deref().unwrap_or(b"-")).into_owned();
+            return fatal(ctx, &format!("Can't open patch file {n} : {}", e.message())).await;
         }
     };
+    let status = apply(ctx, &o, &text, cwd, !p.has(BINARY)).await;
+    ctx.release(text.len() as u64);
+    status
+}
+
+/// Applies the patch text: GNU's run on a copy of the filesystem, which replaces the real one
+/// unless a file was missing or the patch was malformed.
+async fn apply(
+    ctx: &CommandCtx,
+    o: &gnu::Opts,
+    text: &[u8],
+    cwd: Vec<u8>,
+    strip_crs: bool,
+) -> Result<i32, Interrupt> {
     ctx.charge_bytes(text.len())?;
-    let patch = parse::parse_opts(&text, o.orig_file.is_some(), !p.has(BINARY));
+    let patch = parse::parse_opts(text, o.orig_file.is_some(), strip_crs);
     if let Some(parse::Fatal::Unsupported(what)) = &patch.fatal {
         let m = String::from_utf8_lossy(&parse::Fatal::Unsupported(what).message()).into_owned();
         ctx.mark_partial(format!("patch: {what}"));
@@ -256,7 +265,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let sys = ctx.sys.clone();
     let mut charge = move |u: u64| sys.meter.charge_cpu(u);
     let before = ctx.vfs().clone();
-    let mut run = gnu::Run::new(&o, before, cwd, &mut charge);
+    let mut run = gnu::Run::new(o, before, cwd, &mut charge);
     let outcome = run.run(&patch);
     let (status, fatal_hit, missing, changed) = (run.status, run.fatal, run.missing, run.changed);
     let (work, events) = run.into_parts();
