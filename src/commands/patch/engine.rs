@@ -6,6 +6,21 @@
 //! every hunk applied does it replace the caller's filesystem with the copy. On any failure the
 //! caller's filesystem is untouched and the error names the file and the hunk. Hunks are placed
 //! exactly, at the nearest offset from where they say they are (no fuzz).
+//!
+//! Use from a layer that owns a kernel (`tests/library.rs` runs this):
+//!
+//! ```text
+//! let k = env.kernel();
+//! let changed = {
+//!     let mut vfs = k.vfs.borrow_mut();
+//!     apply_to_vfs(&mut vfs, b"/work", patch_text, 1, &mut |u| k.meter.charge_cpu(u))
+//! };
+//! k.sync_disk(); // mirror the new disk usage into the meter
+//! match changed {
+//!     Ok(paths) => { /* each ChangedPath { path, kind: Added | Modified | Deleted } */ }
+//!     Err(e) => { /* nothing changed; e names the file and the hunk */ }
+//! }
+//! ```
 
 use super::agent::{self, Op};
 use super::apply::{Charge, Target};
