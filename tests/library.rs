@@ -48,3 +48,32 @@ fn embedder_commands_get_the_same_context() {
     let r = env.run(b"greet world | tr a-z A-Z", b"");
     assert_eq!(r.stdout, b"HELLO WORLD\n");
 }
+
+#[test]
+fn the_patch_engine_applies_edits_all_or_nothing() {
+    use shellsim::commands::patch::{apply_to_vfs, PatchError};
+    let mut env = Environment::new(Limits::default());
+    env.write_file(b"/work/src/a.txt", b"one\ntwo\n").unwrap();
+    let k = env.kernel().clone();
+    let cpu_before = k.meter.cpu_used();
+    let edit = b"*** Begin Patch\n*** Update File: src/a.txt\n@@\n one\n-two\n+TWO\n*** Add File: b.txt\n+new\n*** End Patch\n";
+    let changed = {
+        let mut vfs = k.vfs.borrow_mut();
+        apply_to_vfs(&mut vfs, b"/work", edit, 0, &mut |u| k.meter.charge_cpu(u)).unwrap()
+    };
+    k.sync_disk();
+    assert_eq!(changed.len(), 2);
+    assert!(k.meter.cpu_used() > cpu_before);
+    assert_eq!(
+        env.run(b"cat src/a.txt b.txt", b"").stdout,
+        b"one\nTWO\nnew\n"
+    );
+    // A unified diff whose second file does not apply changes nothing.
+    let diff = b"--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-new\n+newer\n--- a/src/a.txt\n+++ b/src/a.txt\n@@ -1 +1 @@\n-zzz\n+y\n";
+    let err = {
+        let mut vfs = k.vfs.borrow_mut();
+        apply_to_vfs(&mut vfs, b"/work", diff, 1, &mut |u| k.meter.charge_cpu(u)).unwrap_err()
+    };
+    assert!(matches!(err, PatchError::Hunk { hunk: 1, .. }), "{err}");
+    assert_eq!(env.run(b"cat b.txt", b"").stdout, b"new\n");
+}

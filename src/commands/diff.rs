@@ -436,7 +436,12 @@ async fn read_side(
     match ctx.read_all_input(name).await {
         Ok(d) => {
             ctx.reserve(d.len() as u64)?;
-            let mtime_ns = ctx.stat(abs).map(|s| s.mtime_ns).unwrap_or(0);
+            // A pipe (`<(...)`, `/dev/fd/N`) has no file time: like a fresh pipe, it is now.
+            // (The epoch would tell `patch` that the file does not exist.)
+            let mtime_ns = ctx
+                .stat(abs)
+                .map(|s| s.mtime_ns)
+                .unwrap_or_else(|_| ctx.sys.clock.borrow().wall_ns());
             Ok(Ok(Side {
                 name: name.to_vec(),
                 data: Some(d),

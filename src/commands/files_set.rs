@@ -17,4 +17,5 @@ pub fn register_all(r: &mut super::Registry) {
     super::xargs::register(r);
     super::du::register(r);
     super::file::register(r);
+    super::patch::register(r);
 }

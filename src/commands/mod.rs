@@ -68,6 +68,7 @@ pub mod fsutil;
 pub mod ln;
 pub mod mktemp;
 pub mod mv;
+pub mod patch;
 pub mod readlink;
 pub mod rmdir;
 pub mod stat;
