@@ -47,7 +47,8 @@ fn workspace(files: usize, size: usize) -> Session {
     for i in 0..files {
         data[..8].copy_from_slice(format!("{i:08}").as_bytes());
         let path = format!("/work/d{:02}/f{i:05}.txt", i % 50);
-        env.write_file(path.as_bytes(), &data).expect("fits the disk limit");
+        env.write_file(path.as_bytes(), &data)
+            .expect("fits the disk limit");
     }
     Session::new(env, SessionLimits::default())
 }

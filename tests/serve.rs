@@ -165,6 +165,7 @@ fn every_op_answers_through_the_binary() {
             json!({"op": "drop_session", "target": 1}),
             json!({"op": "restore_checkpoint", "checkpoint_id": 0}),
             json!({"op": "drop_checkpoint", "checkpoint_id": 0}),
+            json!({"op": "apply_patch", "patch": "*** Begin Patch\n*** Update File: dir/a.txt\n@@\n-one\n+uno\n*** End Patch\n"}),
         ],
     );
     for (i, resp) in r.iter().enumerate() {
@@ -202,6 +203,7 @@ fn every_op_answers_through_the_binary() {
     // The session is busy (the background sleep): the fork replays the execute that started
     // it and the signal sent since.
     assert_eq!(r[24]["result"]["replayed_operations"], 2);
+    assert_eq!(r[28]["result"]["changed"][0]["path"], "/work/dir/a.txt");
 }
 
 #[test]

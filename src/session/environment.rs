@@ -542,6 +542,20 @@ impl Environment {
         }
     }
 
+    /// Makes the session terminal after a budget ran out outside an action (a harness
+    /// operation that charges the meter).
+    pub(super) fn mark_exhausted(&mut self, reason: crate::limits::StopReason) {
+        if self.terminal.is_none() {
+            self.terminal = Some(RunResult {
+                status: 137,
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                stop_reason: Some(reason),
+                order: WriteOrder::default(),
+            });
+        }
+    }
+
     /// Appends bytes to a running action's standard input.
     pub fn write_stdin(&mut self, id: ActionId, data: &[u8]) -> Result<(), EnvError> {
         let a = self.actions.get(&id).ok_or(EnvError::NoSuchAction(id))?;

@@ -97,6 +97,11 @@ pub enum Op {
     RemovePath {
         path: Vec<u8>,
     },
+    /// Apply a patch (unified diff or `*** Begin Patch`) to `/work`, all or nothing.
+    ApplyPatch {
+        patch: Vec<u8>,
+        strip: usize,
+    },
     ResetWorkspace {
         baseline: Vfs,
     },
@@ -109,6 +114,7 @@ impl Op {
                 source.len() + stdin.len()
             }
             Op::WriteStdin { data, .. } | Op::WriteFile { data, .. } => data.len(),
+            Op::ApplyPatch { patch, .. } => patch.len(),
             Op::CreateSymlink { path, target } => path.len() + target.len(),
             _ => 16,
         }
@@ -128,6 +134,10 @@ pub enum OpOutcome {
     Output(ActionOutput),
     Signalled(usize),
     Done,
+    /// Paths a patch changed, sorted.
+    Patched(Vec<crate::commands::patch::ChangedPath>),
+    /// A patch that did not apply (nothing was changed).
+    PatchFailed(crate::commands::patch::PatchError),
     Env(EnvError),
     Workspace(WorkspaceError),
 }
@@ -358,6 +368,10 @@ fn run(env: &mut Environment, op: &Op) -> OpOutcome {
         } => done(env.workspace_mkdir(path, *mode, *parents)),
         Op::CreateSymlink { path, target } => done(env.workspace_symlink(path, target)),
         Op::RemovePath { path } => done(env.workspace_remove(path)),
+        Op::ApplyPatch { patch, strip } => match env.workspace_patch(patch, *strip) {
+            Ok(changed) => OpOutcome::Patched(changed),
+            Err(e) => OpOutcome::PatchFailed(e),
+        },
         Op::ResetWorkspace { baseline } => done(env.workspace_reset(baseline)),
     }
 }

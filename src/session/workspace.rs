@@ -235,6 +235,28 @@ impl Environment {
             .collect()
     }
 
+    /// Applies a patch (a unified diff, or the `*** Begin Patch` format) to `/work`, all or
+    /// nothing, charging the CPU it takes. Returns the changed paths, sorted. Running out of
+    /// CPU while matching ends the session like any exhaustion.
+    pub fn workspace_patch(
+        &mut self,
+        patch: &[u8],
+        strip: usize,
+    ) -> Result<Vec<crate::commands::patch::ChangedPath>, crate::commands::patch::PatchError> {
+        let k = self.kernel.clone();
+        let r = {
+            let mut vfs = k.vfs.borrow_mut();
+            crate::commands::patch::apply_to_vfs(&mut vfs, WORKSPACE, patch, strip, &mut |u| {
+                k.meter.charge_cpu(u)
+            })
+        };
+        k.sync_disk();
+        if let Some(reason) = k.meter.stopped() {
+            self.mark_exhausted(reason);
+        }
+        r
+    }
+
     /// Puts `/work` back as it was in `baseline` (an O(1) swap of the subtree; usage is
     /// adjusted in proportion to the change). Only files under `/work`: other directories,
     /// variables, the clock and usage counters are left as they are. A working directory

@@ -103,6 +103,15 @@ fn workspace_error(e: WorkspaceError) -> BadRequest {
     err(code, e.to_string())
 }
 
+fn change_name(k: ChangeKind) -> String {
+    match k {
+        ChangeKind::Added => "added",
+        ChangeKind::Modified => "modified",
+        ChangeKind::Deleted => "deleted",
+    }
+    .to_string()
+}
+
 fn node_type(t: FileType) -> String {
     match t {
         FileType::File => "file",
@@ -424,10 +433,39 @@ impl Server {
                 let target = required_bytes("target", &target, &target_base64, max)?;
                 self.ack(sid, Op::CreateSymlink { path, target })
             }
-            Request::ApplyPatch { .. } => Err(err(
-                "unsupported",
-                "apply_patch: the patch engine is not built yet",
-            )),
+            Request::ApplyPatch {
+                patch,
+                patch_base64,
+                strip,
+            } => {
+                let patch = required_bytes("patch", &patch, &patch_base64, max)?;
+                let op = Op::ApplyPatch {
+                    patch,
+                    strip: strip.unwrap_or(1),
+                };
+                match self.slot(sid)?.session.apply(op) {
+                    OpOutcome::Patched(changed) => Ok(OpResult::Patched {
+                        changed: changed
+                            .iter()
+                            .map(|c| ChangedView {
+                                path: PathField::of(&c.path),
+                                change: change_name(c.kind),
+                            })
+                            .collect(),
+                    }),
+                    OpOutcome::PatchFailed(e) => {
+                        let code = match e {
+                            crate::commands::patch::PatchError::OutsideBase { .. } => {
+                                "outside_workspace"
+                            }
+                            crate::commands::patch::PatchError::Exhausted(_) => "exhausted",
+                            _ => "patch_failed",
+                        };
+                        Err(err(code, format!("{e} (nothing was changed)")))
+                    }
+                    other => Err(outcome_error(other)),
+                }
+            }
             Request::RemovePath { path, path_base64 } => {
                 let path = self.path(&path, &path_base64)?;
                 self.ack(sid, Op::RemovePath { path })
@@ -516,12 +554,7 @@ impl Server {
                     }
                     out.push(ChangeView {
                         path: PathField::of(&c.path),
-                        change: match c.kind {
-                            ChangeKind::Added => "added",
-                            ChangeKind::Modified => "modified",
-                            ChangeKind::Deleted => "deleted",
-                        }
-                        .to_string(),
+                        change: change_name(c.kind),
                         before: c.before.as_ref().map(|n| NodeView::of(n, include)),
                         after: c.after.as_ref().map(|n| NodeView::of(n, include)),
                     });

@@ -112,7 +112,7 @@ pub enum OpResult {
     },
     Patched {
         /// Paths the patch created, changed or removed, sorted.
-        changed: Vec<PathField>,
+        changed: Vec<ChangedView>,
     },
     Checkpoint {
         checkpoint_id: u64,
@@ -420,6 +420,16 @@ impl NodeView {
             },
         }
     }
+}
+
+/// A path a patch changed.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct ChangedView {
+    #[serde(flatten)]
+    pub path: PathField,
+    /// `added`, `modified` or `deleted`.
+    pub change: String,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -534,3 +534,50 @@ fn schema_files_match_the_types() {
         }
     }
 }
+
+#[test]
+fn apply_patch_is_all_or_nothing() {
+    let mut s = server();
+    ok(
+        &mut s,
+        json!({"op": "write_file", "path": "a.txt", "data": "one\ntwo\nthree\n"}),
+    );
+    ok(
+        &mut s,
+        json!({"op": "write_file", "path": "old.txt", "data": "bye\n"}),
+    );
+    let unified = "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n";
+    let r = ok(&mut s, json!({"op": "apply_patch", "patch": unified}));
+    assert_eq!(
+        r["changed"],
+        json!([{"path": "/work/a.txt", "change": "modified"}])
+    );
+    let agent = "*** Begin Patch\n*** Add File: new/n.txt\n+fresh\n*** Update File: a.txt\n@@\n-TWO\n+2\n*** Delete File: old.txt\n*** End Patch\n";
+    let r = ok(&mut s, json!({"op": "apply_patch", "patch": agent}));
+    assert_eq!(r["changed"].as_array().unwrap().len(), 3, "{r}");
+    let f = ok(&mut s, json!({"op": "read_file", "path": "a.txt"}));
+    assert_eq!(f["data_base64"], "b25lCjIKdGhyZWUK");
+    // The first file would apply, the second does not exist: nothing changes.
+    let cp = ok(&mut s, json!({"op": "checkpoint"}))["checkpoint_id"].clone();
+    let bad = "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n--- a/missing.txt\n+++ b/missing.txt\n@@ -1 +1 @@\n-x\n+y\n";
+    let v = call(&mut s, json!({"op": "apply_patch", "patch": bad}));
+    assert_eq!(v["error"]["code"], "patch_failed", "{v}");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("missing.txt"));
+    let d = ok(&mut s, json!({"op": "workspace_diff", "checkpoint_id": cp}));
+    assert_eq!(d["changes"], json!([]));
+    let escape = "--- a/../etc/passwd\n+++ b/../etc/passwd\n@@ -1 +1 @@\n-x\n+y\n";
+    assert_eq!(
+        error_code(&mut s, json!({"op": "apply_patch", "patch": escape})),
+        "outside_workspace"
+    );
+    assert_eq!(
+        error_code(
+            &mut s,
+            json!({"op": "apply_patch", "patch": "x", "patch_base64": "eA=="})
+        ),
+        "invalid_request"
+    );
+}
