@@ -669,7 +669,17 @@ impl Environment {
                 .unwrap_or_default();
             match disposition {
                 crate::process::Disposition::Catch => {
-                    n += usize::from(self.kernel.signal(ROOT_PID, sig))
+                    // The trap runs; a command the shell runs itself dies of the signal
+                    // first, as the child a real shell forks would. While it runs, the
+                    // process shows that command's name instead of the shell's.
+                    let running_command = self
+                        .kernel
+                        .proc_snapshot(ROOT_PID)
+                        .is_some_and(|p| p.argv.first().is_some_and(|a| a != b"bash"));
+                    if running_command {
+                        self.kernel.interrupt_inline(ROOT_PID, sig);
+                    }
+                    n += usize::from(self.kernel.signal(ROOT_PID, sig));
                 }
                 crate::process::Disposition::Ignore => {}
                 crate::process::Disposition::Default => {

@@ -330,3 +330,47 @@ fn workspace_reset_restores_only_work() {
         "only /tmp/t remains charged: {tmp_cost}"
     );
 }
+
+#[test]
+fn set_e_termination_is_terminal() {
+    let mut s = session();
+    let r = execute(&mut s, "set -e; echo a; false; echo never");
+    assert_eq!((r.status, r.stdout.as_slice()), (1, b"a\n".as_slice()));
+    assert_eq!(s.env().terminal().map(|t| t.status), Some(1));
+    assert_eq!(execute(&mut s, "echo b").stdout, b"");
+}
+
+#[test]
+fn a_trapped_interrupt_kills_the_command_and_runs_the_trap() {
+    let mut s = session();
+    let id = start(
+        &mut s,
+        "trap 'echo trapped' INT; sleep 30; echo after $?",
+        false,
+    );
+    poll(&mut s, id, 100, false);
+    s.apply(Op::SignalForeground { signal: 2 });
+    assert!(poll(&mut s, id, 100, false).is_complete());
+    assert_eq!(read(&mut s, id).stdout, b"trapped\nafter 130\n");
+}
+
+#[test]
+fn reset_brings_back_a_deleted_work_and_keeps_usage_exact() {
+    let mut s = session();
+    execute(&mut s, "head -c 1000 /dev/zero > f");
+    let base = s.env().kernel().vfs.borrow().clone();
+    let disk = s.env().usage().disk_current;
+    execute(&mut s, "rm f; mkdir f; echo x > f/y");
+    s.apply(Op::ResetWorkspace {
+        baseline: base.clone(),
+    });
+    assert_eq!(
+        s.env().usage().disk_current,
+        disk,
+        "a type change is counted once"
+    );
+    execute(&mut s, "cd /; rm -rf /work");
+    s.apply(Op::ResetWorkspace { baseline: base });
+    assert_eq!(s.env().usage().disk_current, disk);
+    assert_eq!(execute(&mut s, "wc -c < /work/f").stdout, b"1000\n");
+}

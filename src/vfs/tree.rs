@@ -88,18 +88,39 @@ impl Vfs {
     /// the cost follows the change, not the size of the subtree. Fails with `NoSpace` (and
     /// changes nothing) if the restored subtree no longer fits beside what grew elsewhere.
     pub fn restore_subtree(&mut self, baseline: &Vfs, root: &[u8]) -> Result<(), VfsError> {
-        let super::Lookup::Found(comps) = self.lookup(root, false)? else {
+        let root = path::normalize(root);
+        let parent = path::parent(&root);
+        let name = match root.iter().rposition(|&b| b == b'/') {
+            Some(i) if i + 1 < root.len() => root[i + 1..].to_vec(),
+            _ => return Err(VfsError::Busy), // the root directory itself
+        };
+        let super::Lookup::Found(parent_comps) = self.lookup(&parent, true)? else {
             return Err(VfsError::NotFound);
         };
-        let restored = baseline.get(root, false)?.clone();
+        let restored = baseline.get(&root, false).ok().cloned();
         let cost_at = |v: &Vfs, p: &[u8]| v.get(p, false).map(|n| n.cost()).unwrap_or(0);
         let (mut grow, mut shrink) = (0u64, 0u64);
-        for change in self.diff(baseline, root) {
-            grow += cost_at(baseline, &change.path);
-            shrink += cost_at(self, &change.path);
+        // A path whose type changed is listed twice (deleted, then added): count it once.
+        let mut seen = std::collections::BTreeSet::new();
+        for change in self.diff(baseline, &root) {
+            if seen.insert(change.path.clone()) {
+                grow += cost_at(baseline, &change.path);
+                shrink += cost_at(self, &change.path);
+            }
         }
         self.charge(shrink, grow)?;
-        *self.node_mut(&comps)? = restored;
+        let dir = self.node_mut(&parent_comps)?;
+        let super::Kind::Dir(children) = &mut dir.kind else {
+            return Err(VfsError::NotDir);
+        };
+        match restored {
+            Some(node) => {
+                children.insert(name, node);
+            }
+            None => {
+                children.remove(&name);
+            }
+        }
         Ok(())
     }
 }

@@ -27,7 +27,7 @@ use super::apply::{Charge, Target};
 use super::names::{self, NameField};
 use super::parse::{self, Fatal, FilePatch};
 use crate::limits::{cost, Exhausted, StopReason};
-use crate::vfs::{path, ChangeKind, FileType, Vfs, VfsError, WriteMode};
+use crate::vfs::{path, ChangeKind, FileType, Lookup, Vfs, VfsError, WriteMode};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -213,17 +213,37 @@ impl Edit {
     }
 }
 
-/// A name from the patch as an absolute path, which must stay under `base`.
-fn absolute(base: &[u8], name: &[u8]) -> Result<Vec<u8>, PatchError> {
+/// A name from the patch as an absolute path, which must stay under `base` — lexically and
+/// once symbolic links in the filesystem as it is now are followed (a link inside the base
+/// that points out of it must not carry a write or a read outside).
+fn absolute(vfs: &Vfs, base: &[u8], name: &[u8]) -> Result<Vec<u8>, PatchError> {
     let p = path::normalize(&path::join(base, name));
     let root = path::normalize(base);
-    let inside =
-        root == b"/" || (p.starts_with(&root) && (p.len() == root.len() || p[root.len()] == b'/'));
-    if inside {
+    let within = |q: &[u8]| {
+        root == b"/" || (q.starts_with(&root) && (q.len() == root.len() || q[root.len()] == b'/'))
+    };
+    let resolved = match vfs.lookup(&p, true) {
+        Ok(Lookup::Found(comps)) => Some(join_comps(&comps)),
+        Ok(Lookup::Missing { parent, name }) => Some(path::join(&join_comps(&parent), &name)),
+        Err(_) => None,
+    };
+    if within(&p) && resolved.as_deref().is_none_or(within) {
         Ok(p)
     } else {
         Err(PatchError::OutsideBase { path: p })
     }
+}
+
+fn join_comps(comps: &[Vec<u8>]) -> Vec<u8> {
+    if comps.is_empty() {
+        return b"/".to_vec();
+    }
+    let mut out = Vec::new();
+    for c in comps {
+        out.push(b'/');
+        out.extend_from_slice(c);
+    }
+    out
 }
 
 fn apply_agent(
@@ -239,14 +259,14 @@ fn apply_agent(
     for op in ops {
         match op {
             Op::Add { path, lines } => {
-                let p = absolute(base, &path)?;
+                let p = absolute(&e.work, base, &path)?;
                 if e.work.lstat(&p).is_ok() {
                     return Err(PatchError::Exists { path: p });
                 }
                 e.write(&p, &agent::from_lines(&lines))?;
             }
             Op::Delete { path } => {
-                let p = absolute(base, &path)?;
+                let p = absolute(&e.work, base, &path)?;
                 if e.read(&p)?.is_none() {
                     return Err(PatchError::Missing { path: p });
                 }
@@ -257,7 +277,7 @@ fn apply_agent(
                 move_to,
                 chunks,
             } => {
-                let p = absolute(base, &path)?;
+                let p = absolute(&e.work, base, &path)?;
                 let Some(data) = e.read(&p)? else {
                     return Err(PatchError::Missing { path: p });
                 };
@@ -272,7 +292,7 @@ fn apply_agent(
                     }
                 };
                 let dest = match move_to {
-                    Some(m) => Some(absolute(base, &m)?),
+                    Some(m) => Some(absolute(&e.work, base, &m)?),
                     None => None,
                 };
                 match dest {
@@ -367,10 +387,10 @@ fn apply_unified(
         let new_gone =
             fp.new.as_ref().is_some_and(|n| n.nonexistent) || git.is_some_and(|g| g.deleted);
         let old = side_name(&fp.old, git.map(|g| g.old.as_slice()), strip)
-            .map(|n| absolute(base, &n))
+            .map(|n| absolute(&e.work, base, &n))
             .transpose()?;
         let new = side_name(&fp.new, git.map(|g| g.new.as_slice()), strip)
-            .map(|n| absolute(base, &n))
+            .map(|n| absolute(&e.work, base, &n))
             .transpose()?;
         let no_name = || PatchError::Parse {
             line: fp.first_hunk_line,

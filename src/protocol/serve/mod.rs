@@ -194,7 +194,7 @@ impl Server {
         let sid = env.session_id.unwrap_or(0);
         let max = self.limits.max_transfer_bytes;
         match req {
-            Request::Hello {} => Ok(self.hello(sid)),
+            Request::Hello {} | Request::Version {} => Ok(self.hello(sid)),
             Request::Execute {
                 source,
                 source_base64,

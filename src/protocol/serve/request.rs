@@ -30,6 +30,8 @@ pub enum SignalSpec {
 pub enum Request {
     /// The protocol version, limits and operation list.
     Hello {},
+    /// The same answer as `hello`.
+    Version {},
     /// Run shell source to completion.
     Execute {
         source: Option<String>,
@@ -149,6 +151,7 @@ pub enum Request {
 /// Names of every operation, in the order `hello` lists them.
 pub const OPS: &[&str] = &[
     "hello",
+    "version",
     "execute",
     "start_execute",
     "poll_action",

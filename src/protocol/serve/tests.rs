@@ -568,6 +568,17 @@ fn apply_patch_is_all_or_nothing() {
         .contains("missing.txt"));
     let d = ok(&mut s, json!({"op": "workspace_diff", "checkpoint_id": cp}));
     assert_eq!(d["changes"], json!([]));
+    ok(
+        &mut s,
+        json!({"op": "create_symlink", "path": "out", "target": "/tmp"}),
+    );
+    let through_link = "*** Begin Patch\n*** Add File: out/evil\n+x\n*** End Patch\n";
+    assert_eq!(
+        error_code(&mut s, json!({"op": "apply_patch", "patch": through_link})),
+        "outside_workspace"
+    );
+    let r = ok(&mut s, json!({"op": "execute", "source": "ls /tmp"}));
+    assert_eq!(stdout(&r), "", "nothing was written through the link");
     let escape = "--- a/../etc/passwd\n+++ b/../etc/passwd\n@@ -1 +1 @@\n-x\n+y\n";
     assert_eq!(
         error_code(&mut s, json!({"op": "apply_patch", "patch": escape})),
