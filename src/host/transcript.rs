@@ -22,6 +22,7 @@ pub const KEPT_DESCRIPTORS: u32 = 3;
 /// The prepared publication: descriptors 3 (the temporary file), 4 (to the publisher) and 5
 /// (its answer). After confinement they are used with plain `write`, `fsync` and `read`
 /// calls only (the standard library's file wrappers make calls the filter refuses).
+#[cfg_attr(not(unix), allow(dead_code))]
 pub struct Transcript {
     file: i32,
     to_publisher: i32,
@@ -32,9 +33,13 @@ pub struct Transcript {
 fn pipe() -> Result<(std::fs::File, std::fs::File), String> {
     use std::os::fd::FromRawFd;
     let mut fds = [0i32; 2];
-    // SAFETY: pipe2 fills two descriptors we then own.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+    // SAFETY: pipe fills two descriptors we then own (pipe2 is not on every Unix).
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
         return Err(format!("pipe: {}", std::io::Error::last_os_error()));
+    }
+    for fd in fds {
+        // SAFETY: setting close-on-exec on a descriptor we own.
+        unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
     }
     // SAFETY: both descriptors were just created and are owned by nobody else.
     Ok(unsafe {
@@ -65,11 +70,15 @@ fn move_low(files: [std::fs::File; 3]) -> Result<[std::fs::File; 3], String> {
     let mut out = Vec::with_capacity(3);
     for (i, h) in high.into_iter().enumerate() {
         let target = 3 + i as i32;
-        // SAFETY: dup3 onto a number reserved for the handshake, then close the high copy.
-        let rc = unsafe { libc::dup3(h, target, libc::O_CLOEXEC) };
-        unsafe { libc::close(h) };
+        // SAFETY: dup2 onto a number reserved for the handshake (dup3 is not on every Unix),
+        // mark it close-on-exec, then close the high copy.
+        let rc = unsafe { libc::dup2(h, target) };
+        unsafe {
+            libc::fcntl(target, libc::F_SETFD, libc::FD_CLOEXEC);
+            libc::close(h);
+        }
         if rc < 0 {
-            return Err(format!("dup3: {}", std::io::Error::last_os_error()));
+            return Err(format!("dup2: {}", std::io::Error::last_os_error()));
         }
         // SAFETY: `target` now refers to the descriptor we own.
         out.push(unsafe { std::fs::File::from_raw_fd(target) });
