@@ -228,6 +228,11 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// Members started so far.
+    pub fn members(&self) -> usize {
+        self.members
+    }
+
     /// Input bytes consumed so far.
     pub fn consumed(&self) -> usize {
         self.pos

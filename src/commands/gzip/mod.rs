@@ -331,7 +331,12 @@ impl Gz<'_> {
         let result = loop {
             chunk.clear();
             match d.next_chunk(&mut chunk) {
-                Err(e) => break Err(e),
+                Err(e) => {
+                    if into.is_none() && !self.test {
+                        self.ctx.out(&chunk).await?;
+                    }
+                    break Err(e);
+                }
                 Ok(Step::Done(t)) => break Ok(t),
                 Ok(Step::Data) => {}
             }
@@ -399,7 +404,10 @@ impl Gz<'_> {
         ctx.charge(cost::PATH_COMPONENT)?;
         let mut iname = op.to_vec();
         let mut st = ctx.lstat(&ctx.resolve(&iname));
-        if matches!(st, Err(VfsError::NotFound)) && self.decompress {
+        if matches!(st, Err(VfsError::NotFound))
+            && self.decompress
+            && has_suffix(op, &self.suffix).is_none()
+        {
             let mut found = None;
             for s in std::iter::once(self.suffix.as_slice()).chain(SUFFIXES.iter().copied()) {
                 let mut n = op.to_vec();
@@ -733,7 +741,23 @@ impl Gz<'_> {
                 MONTHS[(mo - 1) as usize]
             ));
         }
-        let header_bytes = h.len as i64 + 8;
+        // GNU counts the header only for a single-member file.
+        let mut d = Decoder::new(data);
+        let mut sink = Vec::with_capacity(CHUNK);
+        self.ctx.reserve(CHUNK as u64)?;
+        while d.members() < 2 {
+            sink.clear();
+            match d.next_chunk(&mut sink) {
+                Ok(Step::Data) => self.ctx.charge(cost::per_bytes(
+                    sink.len().max(1),
+                    256,
+                    cost::DECOMPRESS_PER_256_BYTES,
+                ))?,
+                _ => break,
+            }
+        }
+        self.ctx.release(CHUNK as u64);
+        let header_bytes = if d.members() > 1 { 0 } else { h.len as i64 + 8 };
         self.header_bytes = header_bytes;
         self.total_in += n as i64;
         self.total_out += size;

@@ -96,6 +96,8 @@ pub struct Reader<'a> {
     data: &'a [u8],
     pos: usize,
     first: bool,
+    /// Inside a run of bad headers (GNU reports only the first of a run).
+    bad_run: bool,
     pub done: bool,
 }
 
@@ -105,6 +107,7 @@ impl<'a> Reader<'a> {
             data,
             pos: 0,
             first: true,
+            bad_run: false,
             done: false,
         }
     }
@@ -135,26 +138,33 @@ impl<'a> Reader<'a> {
             }
             let Some(h) = self.block(self.pos) else {
                 self.done = true;
-                if self.first {
+                if self.first && self.data.is_empty() {
                     return Err(ReadError::NotTar);
                 }
-                if self.pos < self.data.len() {
+                if self.pos < self.data.len() && !self.bad_run {
                     return Err(ReadError::UnexpectedEof);
                 }
                 return Ok(None);
             };
-            if h.iter().all(|&b| b == 0) {
+            if h.iter().all(|&b| b == 0) && !self.bad_run {
                 self.done = true;
                 return Ok(None);
             }
             if !checksum_ok(h) {
-                self.done = true;
-                return Err(if self.first {
+                self.pos += BLOCK;
+                if self.bad_run {
+                    continue;
+                }
+                self.bad_run = true;
+                let first = self.first;
+                self.first = false;
+                return Err(if first {
                     ReadError::NotTar
                 } else {
                     ReadError::Skipping
                 });
             }
+            self.bad_run = false;
             self.first = false;
             self.pos += BLOCK;
             let type_flag = h[156];

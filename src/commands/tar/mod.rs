@@ -166,7 +166,15 @@ async fn usage(ctx: &CommandCtx, msg: &str) -> Result<i32, Interrupt> {
 }
 
 async fn tar_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    let args = expand_old_style(ctx.args());
+    let mut args = expand_old_style(ctx.args());
+    if let Some(env) = ctx.env.get(&b"TAR_OPTIONS"[..]) {
+        let words: Vec<Vec<u8>> = env
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_vec())
+            .collect();
+        args.splice(0..0, words);
+    }
     let p = match Parser::new(DEFS).parse(&args) {
         Ok(p) => p,
         Err(m) => return usage(ctx, &m).await,
@@ -535,11 +543,14 @@ impl Tar<'_> {
                 Ok(None) => break,
                 Err(header::ReadError::NotTar) => {
                     self.error("This does not look like a tar archive").await?;
-                    break;
+                    if !data.is_empty() {
+                        self.error("Skipping to next header").await?;
+                    }
+                    continue;
                 }
                 Err(header::ReadError::Skipping) => {
                     self.error("Skipping to next header").await?;
-                    break;
+                    continue;
                 }
                 Err(header::ReadError::UnexpectedEof) => {
                     ctx.diag("Unexpected EOF in archive").await?;
