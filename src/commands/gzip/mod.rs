@@ -236,7 +236,7 @@ fn ratio(num: i64, den: i64) -> String {
     format!("{r:5.1}%")
 }
 
-fn has_suffix<'s>(name: &[u8], user: &'s [u8]) -> Option<Vec<u8>> {
+fn has_suffix(name: &[u8], user: &[u8]) -> Option<Vec<u8>> {
     let base = path::file_name(name);
     std::iter::once(user)
         .chain(SUFFIXES.iter().copied())
@@ -351,9 +351,11 @@ impl Gz<'_> {
             match into.as_deref_mut() {
                 Some(buf) => {
                     self.ctx.reserve(chunk.len() as u64)?;
-                    let vfs = self.ctx.vfs();
-                    if vfs.usage() + (buf.len() + chunk.len()) as u64 > vfs.quota() {
-                        drop(vfs);
+                    let full = {
+                        let vfs = self.ctx.vfs();
+                        vfs.usage() + (buf.len() + chunk.len()) as u64 > vfs.quota()
+                    };
+                    if full {
                         self.error();
                         let m = format!(
                             "gzip: {}: {}\n",
@@ -364,7 +366,6 @@ impl Gz<'_> {
                         self.ctx.release(CHUNK as u64);
                         return Ok(false);
                     }
-                    drop(vfs);
                     buf.extend_from_slice(&chunk);
                 }
                 None => self.ctx.out(&chunk).await?,
@@ -537,7 +538,8 @@ impl Gz<'_> {
             o
         };
         let abs = ctx.resolve(&iname);
-        let data = match ctx.vfs().read_file(&abs) {
+        let read = ctx.vfs().read_file(&abs);
+        let data = match read {
             Ok(d) => d,
             Err(e) => {
                 self.error();

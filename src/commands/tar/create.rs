@@ -16,10 +16,10 @@ impl Tar<'_> {
         let to_stdout = self.archive == b"-";
         let archive_abs = ctx.resolve(&self.archive);
         if !to_stdout {
-            if let Err(e) = ctx
+            let r = ctx
                 .vfs()
-                .write_file_mode(&archive_abs, b"", WriteMode::Truncate, 0o644)
-            {
+                .write_file_mode(&archive_abs, b"", WriteMode::Truncate, 0o644);
+            if let Err(e) = r {
                 ctx.diag(format!(
                     "{}: Cannot open: {}",
                     String::from_utf8_lossy(&self.archive),
@@ -77,12 +77,15 @@ impl Tar<'_> {
         } else {
             out
         };
+        let r = if to_stdout {
+            Ok(())
+        } else {
+            ctx.vfs()
+                .write_file(&archive_abs, &data, WriteMode::Truncate)
+        };
         if to_stdout {
             ctx.out(&data).await?;
-        } else if let Err(e) = ctx
-            .vfs()
-            .write_file(&archive_abs, &data, WriteMode::Truncate)
-        {
+        } else if let Err(e) = r {
             ctx.release(held);
             ctx.diag(format!(
                 "{}: Cannot write: {}",
@@ -127,6 +130,8 @@ impl Tar<'_> {
                     .await;
             }
             let mut stored = self.strip_name(name).await?;
+            let file_data = (st.file_type == FileType::File)
+                .then(|| ctx.vfs().read_file(&abs).map_err(|e| e.message()));
             let (kind, link, data) = match st.file_type {
                 FileType::Dir => {
                     if !stored.ends_with(b"/") {
@@ -135,13 +140,9 @@ impl Tar<'_> {
                     (Kind::Dir, Vec::new(), None)
                 }
                 FileType::Symlink => (Kind::Symlink, ctx.read_link(&abs).unwrap_or_default(), None),
-                FileType::File => match ctx.vfs().read_file(&abs) {
+                FileType::File => match file_data.expect("read for files") {
                     Ok(d) => (Kind::File, Vec::new(), Some(d)),
-                    Err(e) => {
-                        return self
-                            .error(format!("{shown}: Cannot open: {}", e.message()))
-                            .await
-                    }
+                    Err(e) => return self.error(format!("{shown}: Cannot open: {e}")).await,
                 },
             };
             let size = data.as_ref().map(|d| d.len() as u64).unwrap_or(0);

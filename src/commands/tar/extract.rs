@@ -145,7 +145,8 @@ impl Extractor {
                         if other.is_some() {
                             let _ = ctx.vfs().remove(&abs);
                         }
-                        if let Err(err) = ctx.vfs().mkdir(&abs, 0o700) {
+                        let r = ctx.vfs().mkdir(&abs, 0o700);
+                        if let Err(err) = r {
                             return t
                                 .error(format!("{shown}: Cannot mkdir: {}", err.message()))
                                 .await;
@@ -175,14 +176,17 @@ impl Extractor {
                                 .await
                         }
                     }
-                } else if let Err(err) = ctx.vfs().symlink(&e.link, &abs) {
-                    return t
-                        .error(format!(
-                            "{shown}: Cannot create symlink to '{}': {}",
-                            String::from_utf8_lossy(&e.link),
-                            err.message()
-                        ))
-                        .await;
+                } else {
+                    let r = ctx.vfs().symlink(&e.link, &abs);
+                    if let Err(err) = r {
+                        return t
+                            .error(format!(
+                                "{shown}: Cannot create symlink to '{}': {}",
+                                String::from_utf8_lossy(&e.link),
+                                err.message()
+                            ))
+                            .await;
+                    }
                 }
             }
             Kind::HardLink => {

@@ -273,7 +273,7 @@ async fn tar_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     }
                 }
                 Err(e) => {
-                    super::opts::interrupted(e.clone())?;
+                    super::opts::interrupted(e)?;
                     ctx.diag(format!(
                         "{}: Cannot open: {}",
                         String::from_utf8_lossy(v),
@@ -443,7 +443,7 @@ impl Tar<'_> {
         let raw = match ctx.read_all_input(&name).await {
             Ok(d) => d,
             Err(e) => {
-                super::opts::interrupted(e.clone())?;
+                super::opts::interrupted(e)?;
                 ctx.diag(format!(
                     "{}: Cannot open: {}",
                     String::from_utf8_lossy(&name),
