@@ -18,4 +18,6 @@ pub fn register_all(r: &mut super::Registry) {
     super::du::register(r);
     super::file::register(r);
     super::patch::register(r);
+    super::gzip::register(r);
+    super::tar::register(r);
 }

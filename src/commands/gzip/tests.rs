@@ -1,0 +1,118 @@
+use super::codec;
+use crate::commands::testutil::{machine, run_files, run_on, text};
+use crate::limits::Limits;
+use crate::process::{Kernel, MachineInfo};
+
+fn gz(data: &[u8]) -> Vec<u8> {
+    codec::compress::<()>(data, Some(b"f"), 1_000_000, 6, |_| Ok(())).unwrap()
+}
+
+#[test]
+fn compresses_and_restores() {
+    let k = machine(&[("f", b"hello\n")]);
+    assert_eq!(run_on(&k, &["gzip", "f"], b"").0, 0);
+    let z = k.vfs.borrow().read_file(b"/work/f.gz").unwrap();
+    assert_eq!(&z[..4], b"\x1f\x8b\x08\x08");
+    assert!(!k.vfs.borrow().exists(b"/work/f"));
+    assert_eq!(run_on(&k, &["gunzip", "f.gz"], b"").0, 0);
+    assert_eq!(&**k.vfs.borrow().read_file(b"/work/f").unwrap(), b"hello\n");
+}
+
+#[test]
+fn gnu_messages() {
+    let r = text(run_files(&["gzip", "x"], b"", &[]));
+    assert_eq!(
+        r,
+        (
+            1,
+            String::new(),
+            "gzip: x: No such file or directory\n".into()
+        )
+    );
+    let r = text(run_files(&["zcat", "n.gz"], b"", &[("n.gz", b"nope\n")]));
+    assert_eq!(r.0, 1);
+    assert_eq!(r.2, "\ngzip: n.gz: not in gzip format\n");
+    let r = text(run_files(
+        &["gzip", "f"],
+        b"",
+        &[("f", b"x"), ("f.gz", b"y")],
+    ));
+    assert_eq!(
+        r,
+        (
+            2,
+            String::new(),
+            "gzip: f.gz already exists;\tnot overwritten\n".into()
+        )
+    );
+    let mut t = gz(b"hello\n");
+    t.extend_from_slice(b"junk");
+    let r = text(run_files(&["zcat", "t.gz"], b"", &[("t.gz", &t)]));
+    assert_eq!(
+        r,
+        (
+            2,
+            "hello\n".into(),
+            "\ngzip: t.gz: decompression OK, trailing garbage ignored\n".into()
+        )
+    );
+}
+
+#[test]
+fn list_format() {
+    let z = gz(b"hello\n");
+    let r = text(run_files(&["gzip", "-l", "f.gz"], b"", &[("f.gz", &z)]));
+    assert_eq!(
+        r.1,
+        format!(
+            "{:>19} {:>19}  ratio uncompressed_name\n{:>19} {:>19} {} f\n",
+            "compressed",
+            "uncompressed",
+            z.len(),
+            6,
+            super::ratio(6 - (z.len() as i64 - 20), 6)
+        )
+    );
+}
+
+/// A bomb (64 MiB of zeros in ~64 KiB) stops at the memory limit when written to a file, and
+/// at the CPU limit when streamed, never by growing the host's memory.
+#[test]
+fn zip_bomb_stops_at_a_limit() {
+    let zeros = vec![0u8; 64 << 20];
+    let bomb = codec::compress::<()>(&zeros, None, 0, 9, |_| Ok(())).unwrap();
+    drop(zeros);
+    assert!(bomb.len() < 200_000);
+    let limits = Limits {
+        memory: 8 << 20,
+        ..Limits::default()
+    };
+    let k = Kernel::new(limits, MachineInfo::default());
+    k.vfs
+        .borrow_mut()
+        .write_file(b"/work/b.gz", &bomb, crate::vfs::WriteMode::Truncate)
+        .unwrap();
+    let (status, _, _) = run_on(&k, &["gunzip", "b.gz"], b"");
+    assert_eq!(status, 137);
+    assert_eq!(
+        k.meter.stopped(),
+        Some(crate::limits::StopReason::MemoryExhausted)
+    );
+    assert!(!k.vfs.borrow().exists(b"/work/b"));
+    let limits = Limits {
+        cpu: 20_000,
+        ..Limits::default()
+    };
+    let k = Kernel::new(limits, MachineInfo::default());
+    k.vfs
+        .borrow_mut()
+        .write_file(b"/work/b.gz", &bomb, crate::vfs::WriteMode::Truncate)
+        .unwrap();
+    let (status, out, _) = run_on(&k, &["zcat", "b.gz"], b"");
+    assert_eq!(status, 137);
+    assert!(out.len() < 8 << 20);
+    assert_eq!(
+        k.meter.stopped(),
+        Some(crate::limits::StopReason::CpuExhausted)
+    );
+}
