@@ -59,6 +59,7 @@ pub mod xxd;
 pub mod baseenc;
 pub mod chmod;
 pub mod chown;
+pub mod dd;
 pub mod du;
 pub mod expr;
 pub mod file;
