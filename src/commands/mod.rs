@@ -285,7 +285,7 @@ impl Registry {
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H --parents",
             cp::run_cp,
         );
         text_set::register_all(&mut r);
