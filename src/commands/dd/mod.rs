@@ -78,19 +78,17 @@ impl Io<'_> {
     async fn read_block(&mut self, n: usize) -> Result<Vec<u8>, IoError> {
         if !self.a.iflag.fullblock {
             let data = self.read_once(n).await?;
-            if !data.is_empty() && self.warn_partial {
-                if 0 < self.prev_read && self.prev_read < n {
-                    if self.a.status != Status::None {
-                        let p = self.prev_read;
-                        let s = if p == 1 { "" } else { "s" };
-                        self.ctx
-                            .diag(format!(
-                                "warning: partial read ({p} byte{s}); suggest iflag=fullblock"
-                            ))
-                            .await?;
-                    }
-                    self.warn_partial = false;
+            if !data.is_empty() && self.warn_partial && 0 < self.prev_read && self.prev_read < n {
+                if self.a.status != Status::None {
+                    let p = self.prev_read;
+                    let s = if p == 1 { "" } else { "s" };
+                    self.ctx
+                        .diag(format!(
+                            "warning: partial read ({p} byte{s}); suggest iflag=fullblock"
+                        ))
+                        .await?;
                 }
+                self.warn_partial = false;
             }
             self.prev_read = data.len();
             return Ok(data);
