@@ -18,14 +18,24 @@ const CP_DEFS: &[OptDef] = &[
     flag(b'P', "no-dereference"),
     flag(b'd', ""),
     flag(b'L', "dereference"),
+    flag(b'H', ""),
+    flag(0x80, "parents"),
 ];
+
+/// Which symbolic links a copy follows (GNU `-P`, `-H`, `-L`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Deref {
+    Never,
+    CommandLine,
+    Always,
+}
 
 struct Opts {
     recursive: bool,
     preserve: bool,
     no_clobber: bool,
     verbose: bool,
-    deref_top: bool,
+    deref: Deref,
 }
 
 fn join_shown(dir: &[u8], name: &[u8]) -> Vec<u8> {
@@ -119,7 +129,7 @@ async fn copy(
 ) -> Result<bool, Interrupt> {
     let (sa, da) = (ctx.resolve(src), ctx.resolve(dst));
     ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
-    let follow = top && o.deref_top;
+    let follow = o.deref == Deref::Always || (top && o.deref == Deref::CommandLine);
     let st = if follow {
         ctx.vfs().stat(&sa)
     } else {
@@ -321,13 +331,32 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     let recursive = p.has(b'r') || p.has(b'R') || archive;
+    // GNU: the last of -P/-d/-a, -H and -L wins; without one, a recursive copy follows no
+    // links and any other copy follows them all.
+    let mut deref = None;
+    for (id, _) in &p.opts {
+        match id {
+            b'P' | b'd' | b'a' => deref = Some(Deref::Never),
+            b'H' => deref = Some(Deref::CommandLine),
+            b'L' => deref = Some(Deref::Always),
+            _ => {}
+        }
+    }
+    let deref = deref.unwrap_or(if recursive {
+        Deref::Never
+    } else {
+        Deref::Always
+    });
     let o = Opts {
         recursive,
         preserve: archive || p.has(b'p'),
         no_clobber,
         verbose: p.has(b'v'),
-        deref_top: !(archive || p.has(b'P') || p.has(b'd')) || p.has(b'L'),
+        deref,
     };
+    if p.has(0x80) {
+        return parents(ctx, &o, &p).await;
+    }
     let pairs = match plan(ctx, &p).await? {
         Ok(v) => v,
         Err(s) => return Ok(s),
@@ -338,6 +367,82 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             status = 1;
         }
     }
+    Ok(status)
+}
+
+/// `--parents`: each source is copied to `DIR/SOURCE`, creating the missing directories.
+async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, Interrupt> {
+    let ops = &p.operands;
+    let (srcs, dir) = match p.last(b't') {
+        Some(t) => (&ops[..], t.to_vec()),
+        None if ops.len() >= 2 => (&ops[..ops.len() - 1], ops[ops.len() - 1].clone()),
+        None if ops.is_empty() => return opts::usage(ctx, "missing file operand", 1).await,
+        None => {
+            let m = format!("missing destination file operand after {}", quote(&ops[0]));
+            return opts::usage(ctx, &m, 1).await;
+        }
+    };
+    let isdir = ctx
+        .vfs()
+        .stat(&ctx.resolve(&dir))
+        .map(|s| s.file_type == FileType::Dir)
+        .unwrap_or(false);
+    if !isdir {
+        let m = "with --parents, the destination must be a directory";
+        return opts::usage(ctx, m, 1).await;
+    }
+    let mut status = 0;
+    for src in srcs {
+        let rel: Vec<u8> = src.iter().copied().skip_while(|&b| b == b'/').collect();
+        let dst = join_shown(&dir, &rel);
+        // Create the source's leading directories under DIR, with their modes.
+        let comps: Vec<&[u8]> = rel
+            .split(|&b| b == b'/')
+            .filter(|c| !c.is_empty())
+            .collect();
+        let mut ok = true;
+        let mut s_pre: Vec<u8> = if src.starts_with(b"/") {
+            b"/".to_vec()
+        } else {
+            Vec::new()
+        };
+        let mut d_pre = dir.clone();
+        for c in comps.iter().take(comps.len().saturating_sub(1)) {
+            if !s_pre.is_empty() && !s_pre.ends_with(b"/") {
+                s_pre.push(b'/');
+            }
+            s_pre.extend_from_slice(c);
+            d_pre = join_shown(&d_pre, c);
+            let da = ctx.resolve(&d_pre);
+            if ctx.vfs().stat(&da).is_ok() {
+                continue;
+            }
+            let mode = ctx
+                .vfs()
+                .stat(&ctx.resolve(&s_pre))
+                .map(|s| s.mode)
+                .unwrap_or(0o755);
+            let r = ctx.vfs().mkdir(&da, mode & !super::fsutil::UMASK);
+            if let Err(e) = r {
+                ctx.diag(format!(
+                    "cannot make directory {}: {}",
+                    quote(&d_pre),
+                    e.message()
+                ))
+                .await?;
+                ok = false;
+                break;
+            }
+            if o.verbose {
+                let line = [s_pre.as_slice(), b" -> ", d_pre.as_slice(), b"\n"].concat();
+                ctx.out(&line).await?;
+            }
+        }
+        if !ok || !copy(ctx, o, src, &dst, true).await? {
+            status = 1;
+        }
+    }
+    ctx.sys.sync_disk();
     Ok(status)
 }
 
@@ -391,5 +496,44 @@ mod tests {
         );
         assert_eq!(run_on(&k, &["cp", "-n", "d/x", "f"], b"").0, 0);
         assert_eq!(&**k.vfs.borrow().read_file(b"/work/f").unwrap(), b"data");
+    }
+
+    /// Checked against GNU cp 9.1: `-R` alone copies links as links, `-L` follows all,
+    /// `-H` only the operands; the last of `-H`/`-L`/`-P` wins.
+    #[test]
+    fn recursive_link_modes() {
+        let k = machine(&[("s/d/f", b"x"), ("s/f", b"y")]);
+        k.vfs.borrow_mut().symlink(b"f", b"/work/s/d/l").unwrap();
+        k.vfs.borrow_mut().symlink(b"d", b"/work/s/dl").unwrap();
+        let is_link =
+            |p: &[u8]| k.vfs.borrow().lstat(p).unwrap().file_type == crate::vfs::FileType::Symlink;
+        assert_eq!(run_on(&k, &["cp", "-R", "s/dl", "r1"], b"").0, 0);
+        assert!(is_link(b"/work/r1"));
+        assert_eq!(run_on(&k, &["cp", "-RH", "s/dl", "r2"], b"").0, 0);
+        assert!(!is_link(b"/work/r2") && is_link(b"/work/r2/l"));
+        assert_eq!(run_on(&k, &["cp", "-RHL", "s/dl", "r3"], b"").0, 0);
+        assert!(!is_link(b"/work/r3") && !is_link(b"/work/r3/l"));
+        assert_eq!(run_on(&k, &["cp", "-RLP", "s/dl", "r4"], b"").0, 0);
+        assert!(is_link(b"/work/r4"));
+        assert_eq!(run_on(&k, &["cp", "s/d/l", "r5"], b"").0, 0);
+        assert!(!is_link(b"/work/r5"));
+    }
+
+    #[test]
+    fn parents() {
+        let k = machine(&[("a/b/f", b"x"), ("d/", b"")]);
+        assert_eq!(
+            text(run_on(&k, &["cp", "-v", "--parents", "a/b/f", "d"], b"")),
+            (
+                0,
+                "a -> d/a\na/b -> d/a/b\n'a/b/f' -> 'd/a/b/f'\n".into(),
+                String::new()
+            )
+        );
+        assert_eq!(&**k.vfs.borrow().read_file(b"/work/d/a/b/f").unwrap(), b"x");
+        assert_eq!(
+            text(run_on(&k, &["cp", "--parents", "a/b/f", "a/b/f"], b"")).2,
+            "cp: with --parents, the destination must be a directory\nTry 'cp --help' for more information.\n"
+        );
     }
 }

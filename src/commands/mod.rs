@@ -61,6 +61,7 @@ pub mod xxd;
 pub mod baseenc;
 pub mod chmod;
 pub mod chown;
+pub mod dd;
 pub mod du;
 pub mod expr;
 pub mod file;
@@ -286,7 +287,7 @@ impl Registry {
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H --parents",
             cp::run_cp,
         );
         text_set::register_all(&mut r);

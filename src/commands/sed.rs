@@ -383,6 +383,7 @@ impl Exec {
                     };
                     if end {
                         self.cmds[i].active = false;
+                        self.cmds[i].closed = matches!(a1, Addr::Line(_));
                     }
                     // A line-number end already passed: the range ends before this line.
                     if let Addr2::A(Addr::Line(n)) = &a2 {
@@ -398,9 +399,19 @@ impl Exec {
                     }
                     true
                 } else {
-                    let m = match self.addr_match(ctx, &a1, ps, input).await? {
-                        Ok(b) => b,
-                        Err(e) => return Ok(Err(e)),
+                    let m = match (&a1, &a2) {
+                        // GNU: a range from line N starts on the first line at or after N
+                        // that reaches it (an earlier command may have skipped line N), but
+                        // once past a line-number end it matches only line N itself.
+                        (Addr::Line(n1), Addr2::A(Addr::Line(n2))) if self.line_no > *n2 => {
+                            self.line_no == *n1
+                        }
+                        (Addr::Line(_), _) if self.cmds[i].closed => false,
+                        (Addr::Line(n1), _) => self.line_no >= *n1,
+                        _ => match self.addr_match(ctx, &a1, ps, input).await? {
+                            Ok(b) => b,
+                            Err(e) => return Ok(Err(e)),
+                        },
                     };
                     if m {
                         let line = self.line_no;
@@ -414,6 +425,7 @@ impl Exec {
                             Addr2::Mult(n) => *n != 0 && line % n != 0,
                             Addr2::A(_) => true,
                         };
+                        c.closed = !c.active && matches!(a1, Addr::Line(_));
                     }
                     m
                 }
@@ -518,9 +530,16 @@ impl Exec {
 
     fn write_file(&mut self, ctx: &CommandCtx, idx: usize, data: &[u8]) {
         let _ = ctx;
+        let (d, nl) = (self.delim, self.cur_nl);
         let w = &mut self.wfiles[idx];
+        if w.missing_nl {
+            w.data.push(d);
+        }
         w.data.extend_from_slice(data);
-        w.data.push(self.delim);
+        if nl {
+            w.data.push(d);
+        }
+        w.missing_nl = !nl;
     }
 
     fn apply_case(text: &[u8], case: &mut Option<Case>, one: &mut Option<Case>, out: &mut Vec<u8>) {
@@ -1095,6 +1114,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             ex.line_no = 0;
             ex.missing_nl = false;
+            for c in ex.cmds.iter_mut() {
+                c.closed = false;
+            }
             if in_place {
                 ex.out = Sink::Buf(Vec::new());
             }

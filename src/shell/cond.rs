@@ -319,6 +319,27 @@ impl TestParser<'_> {
                 self.pos += inner.pos;
                 return Ok(!v);
             }
+            // bash's posixtest: four arguments starting with `!` negate the three-argument
+            // test; `( a b )` is a parenthesized two-argument test.
+            4 if rest[0] == b"!" => {
+                self.pos += 1;
+                let mut inner = TestParser {
+                    args: &rest[1..],
+                    pos: 0,
+                };
+                let v = inner.or(sh)?;
+                self.pos += inner.pos;
+                return Ok(!v);
+            }
+            4 if rest[0] == b"(" && rest[3] == b")" => {
+                let mut inner = TestParser {
+                    args: &rest[1..3],
+                    pos: 0,
+                };
+                let v = inner.or(sh)?;
+                self.pos += 4;
+                return Ok(v);
+            }
             _ => {}
         }
         let mut v = self.and(sh)?;

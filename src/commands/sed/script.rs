@@ -90,11 +90,15 @@ pub(super) struct Cmd {
     pub(super) kind: Kind,
     pub(super) active: bool,
     pub(super) end_line: u64,
+    /// A range whose first address is a line number has ended: it never starts again.
+    pub(super) closed: bool,
 }
 
 pub(super) struct WFile {
     pub(super) path: Vec<u8>,
     pub(super) data: Vec<u8>,
+    /// The last line written lacked its newline (GNU adds it before the next write).
+    pub(super) missing_nl: bool,
 }
 
 pub(super) struct ScriptErr(pub(super) String);
@@ -152,17 +156,24 @@ impl Compiler<'_> {
     }
 
     /// Reads up to the unescaped delimiter; `\delim` becomes `delim` (unless regex-special `\n`).
+    /// In a regex, a bracket expression is copied whole: the delimiter does not end it (GNU).
     fn delimited(&mut self, delim: u8, regex: bool) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         loop {
             let c = self.next()?;
+            if c == b'[' && regex {
+                out.push(c);
+                self.bracket(&mut out)?;
+                continue;
+            }
             if c == delim {
                 return Some(out);
             }
             if c == b'\\' {
                 let n = self.next()?;
                 if n == delim {
-                    if regex && delim == b'&' {
+                    // `\&` with `&` as the delimiter stays a literal `&` in the replacement.
+                    if delim == b'&' {
                         out.push(b'\\');
                     }
                     out.push(n);
@@ -178,6 +189,42 @@ impl Compiler<'_> {
                 return None;
             }
             out.push(c);
+        }
+    }
+
+    /// Copies the rest of a bracket expression (after its `[`) through the closing `]`.
+    fn bracket(&mut self, out: &mut Vec<u8>) -> Option<()> {
+        if self.peek() == Some(b'^') {
+            out.push(self.next()?);
+        }
+        if self.peek() == Some(b']') {
+            out.push(self.next()?);
+        }
+        loop {
+            let c = self.next()?;
+            if c == b'\n' {
+                return None;
+            }
+            out.push(c);
+            match c {
+                b']' => return Some(()),
+                b'[' if matches!(self.peek(), Some(b':' | b'.' | b'=')) => {
+                    let kind = self.next()?;
+                    out.push(kind);
+                    loop {
+                        let d = self.next()?;
+                        if d == b'\n' {
+                            return None;
+                        }
+                        out.push(d);
+                        if d == kind && self.peek() == Some(b']') {
+                            out.push(self.next()?);
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
         }
     }
 
@@ -291,16 +338,19 @@ impl Compiler<'_> {
         v
     }
 
+    /// A label (GNU `read_label`): leading blanks skipped, then up to whitespace, `;` or `}`;
+    /// blanks and one `;` after it are consumed.
     fn label(&mut self) -> Vec<u8> {
         self.skip_ws();
         let st = self.i;
-        while self.peek().is_some_and(|b| b != b'\n' && b != b';') {
+        while self
+            .peek()
+            .is_some_and(|b| !b.is_ascii_whitespace() && b != b';' && b != b'}')
+        {
             self.i += 1;
         }
-        let mut v = self.s[st..self.i].to_vec();
-        while v.last().is_some_and(|b| *b == b' ' || *b == b'\t') {
-            v.pop();
-        }
+        let v = self.s[st..self.i].to_vec();
+        self.skip_ws();
         v
     }
 
@@ -320,6 +370,7 @@ impl Compiler<'_> {
         self.wfiles.push(WFile {
             path,
             data: Vec::new(),
+            missing_nl: false,
         });
         self.wfiles.len() - 1
     }
@@ -426,6 +477,7 @@ impl Compiler<'_> {
                         kind: Kind::EndBlock,
                         active: false,
                         end_line: 0,
+                        closed: false,
                     });
                     continue;
                 }
@@ -480,6 +532,7 @@ impl Compiler<'_> {
                         },
                         active: false,
                         end_line: 0,
+                        closed: false,
                     });
                     continue;
                 }
@@ -500,6 +553,7 @@ impl Compiler<'_> {
                         kind,
                         active: false,
                         end_line: 0,
+                        closed: false,
                     });
                     continue;
                 }
@@ -520,6 +574,7 @@ impl Compiler<'_> {
                         kind: k,
                         active: false,
                         end_line: 0,
+                        closed: false,
                     });
                     continue;
                 }
@@ -551,6 +606,7 @@ impl Compiler<'_> {
                 kind,
                 active: false,
                 end_line: 0,
+                closed: false,
             });
             if !is_block && !is_label {
                 self.end_of_cmd()?;

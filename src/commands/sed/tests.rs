@@ -116,3 +116,36 @@ fn errors() {
     assert_eq!(st, 1);
     assert!(e.starts_with("sed: invalid option -- 'k'\nUsage: sed [OPTION]..."));
 }
+
+/// Expectations checked against GNU sed 4.9.
+#[test]
+fn ranges_started_after_their_first_line() {
+    let lines = "first\nsecond\nthird\nfourth\n";
+    assert_eq!(s(&["-n", "1d;1,3p"], lines).1, "second\nthird\n");
+    assert_eq!(s(&["-n", "1d;1,/hir/p"], lines).1, "second\nthird\n");
+    let ten: String = (1..=10).map(|i| format!("{i}\n")).collect();
+    assert_eq!(s(&["-n", "1,5d;1,3p"], &ten).1, "");
+    assert_eq!(s(&["-n", "1,/3/p;5,6p"], &ten).1, "1\n2\n3\n5\n6\n");
+    assert_eq!(s(&["-n", "3d;2,3p"], &ten).1, "2\n");
+}
+
+#[test]
+fn delimiters_brackets_and_labels() {
+    assert_eq!(s(&["-e", "s@[@]@@"], "one@two").1, "onetwo");
+    assert_eq!(s(&["s [^ .]* x g"], " a.b\n").1, "x x.x\n");
+    assert_eq!(s(&["s/[/]/X/"], "a/b\n").1, "aXb\n");
+    assert_eq!(s(&["s:[[:punct:]]:X:"], "a:b\n").1, "aXb\n");
+    assert_eq!(s(&["s&9&X\\&&"], "9+8=17\n").1, "X&+8=17\n");
+    assert_eq!(
+        s(&[": x; /\\\\$/{ =; N; b x }"], "a\\\nb\nc\n").1,
+        "1\na\\\nb\nc\n"
+    );
+}
+
+#[test]
+fn w_file_keeps_a_missing_last_newline() {
+    let k = machine(&[("wa", b"x")]);
+    let r = text(run_on(&k, &["sed", "s/^/-/;w wo", "wa", "-"], b"y"));
+    assert_eq!(r.1, "-x\n-y");
+    assert_eq!(&**k.vfs.borrow().read_file(b"/work/wo").unwrap(), b"-x\n-y");
+}
