@@ -42,6 +42,7 @@ pub mod factor;
 pub mod fold;
 pub mod grep;
 pub mod gzip;
+pub mod jq;
 pub mod nl;
 pub mod od;
 pub mod paste;
@@ -289,6 +290,13 @@ impl Registry {
             "copy files and directories",
             "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H --parents",
             cp::run_cp,
+        );
+        r.register(
+            "jq",
+            Partial,
+            "JSON processor (jq 1.6 output over the jaq engine)",
+            "FILTER [FILE]... -r -j -c -n -e -s -R -a -S -M --tab --indent N --arg NAME VALUE --argjson NAME JSON --slurpfile NAME FILE --rawfile NAME FILE -f FILE (no -C, --seq, --stream, --args, input/inputs)",
+            jq::run,
         );
         text_set::register_all(&mut r);
         files_set::register_all(&mut r);

@@ -54,6 +54,12 @@ pub const COMPRESS_PER_256_BYTES: u64 = 4;
 pub const DECOMPRESS_PER_256_BYTES: u64 = 1;
 /// Per 512-byte tar block read or written.
 pub const TAR_BLOCK: u64 = 1;
+/// One step of a jq generator (`range`, `repeat`, `recurse`, `while`, `until` each value).
+pub const JQ_STEP: u64 = 1;
+/// Per value a jq filter outputs (besides the bytes written).
+pub const JQ_OUTPUT_VALUE: u64 = 1;
+/// Modeled memory of a parsed jq input document, per byte of its JSON text.
+pub const JQ_DOC_MEMORY_FACTOR: u64 = 2;
 /// One round of a number-theory loop (`factor`'s Pollard rho step or trial division).
 pub const NUMBER_STEP: u64 = 1;
 
