@@ -14,6 +14,7 @@ fn quote(s: &str) -> String {
 fn jq_matches_recorded_cases() {
     let text = include_str!("jq/cases.jsonl");
     let mut failures = Vec::new();
+    let mut known = Vec::new();
     let mut total = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         total += 1;
@@ -44,6 +45,15 @@ fn jq_matches_recorded_cases() {
         let want_status = case["status"].as_i64().unwrap_or(0) as i32;
         let got_out = String::from_utf8_lossy(&out.stdout);
         let got_status = out.status.code().unwrap_or(-1);
+        if let Some(why) = case["known"].as_str() {
+            let same = got_out == want_out && got_status == want_status;
+            known.push(format!(
+                "{} ({why}){}",
+                case["args"],
+                if same { " now matches" } else { "" }
+            ));
+            continue;
+        }
         if got_out != want_out || got_status != want_status {
             failures.push(format!(
                 "args {}\n  want ({want_status}) {want_out:?}\n  got  ({got_status}) {got_out:?}\n  stderr {:?}",
@@ -52,7 +62,14 @@ fn jq_matches_recorded_cases() {
             ));
         }
     }
-    println!("jq differential: {}/{total} pass", total - failures.len());
+    println!(
+        "jq differential: {}/{total} pass ({} known differences)",
+        total - failures.len() - known.len(),
+        known.len()
+    );
+    for k in &known {
+        println!("KNOWN {k}");
+    }
     for f in &failures {
         println!("FAIL {f}");
     }

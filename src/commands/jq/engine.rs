@@ -71,7 +71,7 @@ impl Drop for MeterGuard {
 
 /// jq 1.6's generators, each step charged.
 const METERED_DEFS: &str = r#"
-def repeat(f): def _repeat: ., (f | __shellsim_tick | _repeat); _repeat;
+def repeat(f): def _repeat: f | (., (__shellsim_tick | _repeat)); _repeat;
 def recurse(f): def _r: ., (f | __shellsim_tick | _r); _r;
 def recurse: recurse(.[]?);
 def recurse(f; cond): def _r: ., (f | select(cond) | __shellsim_tick | _r); _r;
@@ -83,7 +83,6 @@ def until(cond; update): def _u: if cond then . else (update | __shellsim_tick |
 const LATE_DEFS: &str = r#"
 def combinations($n): [limit($n; repeat(.))] | combinations;
 def leaf_paths: paths(scalars);
-def ascii: [.] | implode;
 "#;
 
 /// Core definitions replaced by [`METERED_DEFS`].
@@ -168,7 +167,7 @@ fn natives() -> Vec<Fun<D>> {
     jaq_core::funs::<D>()
         .chain(jaq_std::funs::<D>())
         .chain(jaq_json::funs::<D>())
-        .filter(|(name, _, _)| *name != "range")
+        .filter(|(name, _, _)| *name != "range" && *name != "tojson")
         .map(|(name, args, f)| {
             if REFUSED.contains(&name) {
                 (name, args, Native::<D>::new(refused_native))
@@ -180,6 +179,7 @@ fn natives() -> Vec<Fun<D>> {
             own.into_iter()
                 .map(|(n, a, f)| (n, v(a), Native::<D>::new(f))),
         )
+        .chain(super::natives::natives())
         .collect()
 }
 
@@ -211,11 +211,13 @@ pub fn compile(code: &str, globals: &[String]) -> Result<Filter, CompileError> {
         .filter(|d| !REPLACED.contains(&d.name) || (d.name == "combinations" && d.args.is_empty()));
     let metered = load::parse(METERED_DEFS, |p| p.defs()).unwrap_or_default();
     let late = load::parse(LATE_DEFS, |p| p.defs()).unwrap_or_default();
+    let own = load::parse(super::natives::DEFS, |p| p.defs()).unwrap_or_default();
     let defs = core_defs
         .chain(metered)
         .chain(jaq_std::defs())
         .chain(jaq_json::defs())
-        .chain(late);
+        .chain(late)
+        .chain(own);
     let loader = Loader::new(defs);
     let arena = Arena::default();
     let modules = loader

@@ -4,6 +4,7 @@
 
 mod engine;
 mod json;
+mod natives;
 mod write;
 
 #[cfg(test)]
