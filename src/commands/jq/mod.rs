@@ -119,9 +119,9 @@ fn parse_args(args: &[Vec<u8>]) -> Result<Options, ArgError> {
                     match json::parse_one(&v[1]) {
                         Ok(val) => o.named.push((text(&v[0]), val)),
                         Err(_) => {
-                            return Err(ArgError::Message(format!(
-                                "Invalid JSON text passed to --argjson"
-                            )))
+                            return Err(ArgError::Message(
+                                "Invalid JSON text passed to --argjson".to_string(),
+                            ))
                         }
                     }
                 }
