@@ -42,6 +42,7 @@ pub mod factor;
 pub mod fold;
 pub mod grep;
 pub mod gzip;
+pub mod join;
 pub mod nl;
 pub mod od;
 pub mod paste;

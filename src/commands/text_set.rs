@@ -19,5 +19,6 @@ pub fn register_all(r: &mut super::Registry) {
     super::xxd::register(r);
     super::strings::register(r);
     super::column::register(r);
+    super::join::register(r);
     super::awk::register(r);
 }
