@@ -27,6 +27,7 @@ pub mod rm;
 pub mod seq;
 pub mod sleep;
 pub mod sort;
+pub mod split;
 pub mod test;
 pub mod touch;
 pub mod tr;

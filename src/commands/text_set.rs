@@ -20,5 +20,6 @@ pub fn register_all(r: &mut super::Registry) {
     super::strings::register(r);
     super::column::register(r);
     super::join::register(r);
+    super::split::register(r);
     super::awk::register(r);
 }

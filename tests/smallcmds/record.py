@@ -56,6 +56,35 @@ for s in ["join - b < a", "join a - < b", "join - -", "join a", "join", "join a 
           "join -v 1 --header a b"]:
     case(s, {"a": "a 1\nb  2 3\n c 3\n", "b": "a x\nc y\nB q\nd z\n"})
 
+# ---- split (the script lists what it made)
+SHOW = '; echo "rc=$?"; for f in $(ls | grep -v "^in$"); do echo "== $f"; od -An -c "$f"; done'
+split_inputs = {
+    "lines": "".join("line %d\n" % i for i in range(1, 24)),
+    "ragged": "a\nbbbbbbbbbb\nc\nd\nlong line here\n\nx",
+    "short": "12",
+    "empty": "",
+}
+for args in ["-l 5", "-l 1 -a 1", "-b 7", "-b 1K", "-b 10 -d", "-b 10 -x", "-C 6", "-C 4",
+             "-C 11", "-n 3", "-n 5", "-n 7", "-n 1", "-n l/3", "-n l/5", "-n l/9", "-n l/1",
+             "-n r/3", "-n r/4 -e", "-n 5 -e", "-n l/9 -e", "-n 2/3", "-n l/2/3", "-n l/3/4",
+             "-n r/2/3", "-n 30", "-l 3 --additional-suffix=.txt", "--numeric-suffixes=7 -l 4",
+             "--numeric-suffixes=98 -l 2", "--hex-suffixes=9 -l 5", "-d -n 12",
+             "-a 3 -l 10", "-a 1 -n 30", "--verbose -l 10", "-t , -l 1", "-l 6 in pre_",
+             "-l 6 - out", "-e -l 4", "-u -l 12"]:
+    for name, text in split_inputs.items():
+        if name == "empty" and "-n" not in args and rng.random() < 0.5:
+            continue
+        case("split " + args + (" in" if " - " not in args + " " and "in" not in args.split() else "") + SHOW,
+             {"in": text}, stdin=text)
+for s in ["split -l 0 in", "split -b 0 in", "split -n 0 in", "split -l x in", "split -b 1X in",
+          "split -b 1B in", "split -b 1Y in", "split -d -x -l 30 in", "split -n 3 -l 2 in",
+          "split -n 11/10 in", "split -n l/0 in", "split in a b", "split nofile",
+          "split --numeric-suffixes=x in", "split -a x in", "split -t ab in", "split -t '' in",
+          "split -t , -t : in", "split -l 1 -a 1 in; echo $?; ls | wc -l",
+          "split -n 500 -a 1 in", "split --numeric-suffixes=123 -a 2 in", "split -q in",
+          "printf 'a\\nb\\n' | split -n 2; ls", "split -b 1KiB in; ls", "split -b 2kB in; ls",
+          "split -l 2 in; cat xaa xab"]:
+    case(s, {"in": "".join("%d\n" % i for i in range(1, 31))})
 
 if __name__ == "__main__":
     for c in cases:
