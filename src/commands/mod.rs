@@ -25,6 +25,7 @@ pub mod mkdir;
 pub mod printf;
 pub mod rm;
 pub mod seq;
+pub mod shuf;
 pub mod sleep;
 pub mod sort;
 pub mod split;

@@ -21,5 +21,6 @@ pub fn register_all(r: &mut super::Registry) {
     super::column::register(r);
     super::join::register(r);
     super::split::register(r);
+    super::shuf::register(r);
     super::awk::register(r);
 }

@@ -85,6 +85,18 @@ for s in ["split -l 0 in", "split -b 0 in", "split -n 0 in", "split -l x in", "s
           "printf 'a\\nb\\n' | split -n 2; ls", "split -b 1KiB in; ls", "split -b 2kB in; ls",
           "split -l 2 in; cat xaa xab"]:
     case(s, {"in": "".join("%d\n" % i for i in range(1, 31))})
+# ---- shuf (random order: scripts compare sorted output, counts and error paths)
+shuf_in = {"f": "".join("w%d\n" % i for i in range(1, 40)) + "last"}
+for s in ["shuf f | sort", "shuf < f | sort", "shuf -n 5 f | wc -l", "shuf -n 0 f",
+          "shuf -n 100 f | sort", "shuf -e a b c 'd e' | sort", "shuf -e", "shuf -i 1-20 | sort -n",
+          "shuf -i 5-4", "shuf -i 3-3", "shuf -i 1-1000000000000 -n 4 | wc -l",
+          "shuf -r -n 7 -e x", "shuf -r -n 50 -i 1-3 | sort -u", "shuf -z -e a b | sort -z | od -c",
+          "shuf -o out f; sort out", "shuf -o f f; sort f | head -3", "shuf -i 5-3", "shuf -i x",
+          "shuf -i 1-3 -e a", "shuf -i 1-3 f", "shuf -n x f", "shuf -n -1 f", "shuf f g",
+          "shuf -r -n 2 /dev/null", "shuf -r /dev/null", "shuf -n 2 -n 1 -e a a a",
+          "shuf -i 1-2 -i 3-4", "shuf nofile", "shuf -r -e a b | head -n 20 | sort -u",
+          "printf 'p\\nq\\n' | shuf | sort"]:
+    case(s, shuf_in)
 
 if __name__ == "__main__":
     for c in cases:
