@@ -13,6 +13,7 @@ use std::rc::Rc;
 pub mod opts;
 
 pub mod basename;
+pub mod bc;
 pub mod cat;
 pub mod cp;
 pub mod cut;

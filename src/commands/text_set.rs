@@ -22,5 +22,6 @@ pub fn register_all(r: &mut super::Registry) {
     super::join::register(r);
     super::split::register(r);
     super::shuf::register(r);
+    super::bc::register(r);
     super::awk::register(r);
 }

@@ -97,6 +97,33 @@ for s in ["shuf f | sort", "shuf < f | sort", "shuf -n 5 f | wc -l", "shuf -n 0 
           "shuf -i 1-2 -i 3-4", "shuf nofile", "shuf -r -e a b | head -n 20 | sort -u",
           "printf 'p\\nq\\n' | shuf | sort"]:
     case(s, shuf_in)
+# ---- bc (programs on stdin or in files)
+bc_progs = [
+    "1+2", "2-5", "3*4", "7/2", "scale=2; 7/2", "scale=3; 1/3", "-0.5", "0.00", "1.0", "7 % 3",
+    "scale=2; 7.5 % 2", "2^-2", "scale=2;2^-2", "1.5^3", "sqrt(2)", "scale=5; sqrt(2)",
+    "scale=30; sqrt(2)", "a=1<2; a", "-2^2", "x = 3; x++; x; ++x; x--; --x", "10/3",
+    "print 1, \"a\\n\"", "if (1) 5 else 6", "if (0) 5 else 6", "define f(x) { return x*2; }; f(4)",
+    "2^300", "2^1000", "scale=0; -7/2", "-7%2", "!0", "3 && 0", "0 || 2", "quit; 5", "5; quit",
+    "length(0.05)", "length(0)", "length(123.450)", "scale(1.50)", "1.000 * 2.5", "scale=1; 1.25*1.25",
+    "scale=10; 1.25*1.25", "99999999999999999999*99999999999999999999", "123456789 % 1000",
+    "scale=100; 1/7", "scale=200; 2/3", "a=5; a+=2; a; a-=1; a; a*=3; a; a/=4; a; a%=2; a; a^=3; a",
+    "for (i=0; i<5; i++) i*i", "i=0; while (i < 3) { i; i = i + 1 }",
+    "for (i=0; ; i++) { if (i == 4) break; if (i == 1) continue; i }",
+    "define fact(n) { if (n < 2) return 1; return n * fact(n-1); }\nfact(30)",
+    "define f(n) { auto t; t = n; n = 1; return t + n; }\nn = 9; f(4); n",
+    "\"hello\\n\"", "print \"x=\", 3, \"\\n\"", "/* comment */ 1 # more", "x", "last",
+    "1 +", "1\n1 +\n2", "scale=4; 3.14159 * 2", "(1+2)*3", "1 == 1.0", "2 != 2",
+    "0.1 + 0.2 == 0.3", "1 <= 0", "-3 > -4", "scale=20; 10^-5", "10^20", "-1^3", "(-2)^3",
+    "scale=3; -1/3", "scale=5; 10 % 3.3",
+]
+for prog in bc_progs:
+    case("bc", {}, stdin=prog + "\n")
+case("bc f", {"f": "1+1\nscale=2\n"}, stdin="1/3\n")
+case("bc f g", {"f": "a=2\n", "g": "a*3\n"}, stdin="")
+case("bc nofile", {}, stdin="")
+case("bc 2>/dev/null", {}, stdin="1/0\n2\n")
+case("echo 'scale=5; 1/3' | bc -q", {})
+case("bc -l <<< 'scale'", {})
 
 if __name__ == "__main__":
     for c in cases:
