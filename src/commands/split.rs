@@ -298,7 +298,7 @@ async fn line_bytes(w: &mut Writer<'_>, data: &[u8], n: u64, eol: u8) -> Result<
         } else {
             memchr::memrchr(eol, &data[sob..sob + n_left])
         };
-        if !hold.is_empty() && !(eol_at.is_none() && n_out > 0) {
+        if !(hold.is_empty() || (eol_at.is_none() && n_out > 0)) {
             let h = std::mem::take(&mut hold);
             w!(w.cwrite(n_out == 0, Some(&h)));
             n_out += h.len();
@@ -373,7 +373,7 @@ async fn line_chunks(
         written = end as u64;
         new_file = next;
         let mut next = next;
-        while next || chunk_end <= written as i128 - 1 {
+        while next || chunk_end < written as i128 {
             if !next && written == size {
                 truncated = true;
                 break;
@@ -388,7 +388,7 @@ async fn line_chunks(
             } else {
                 chunk_end += cs as i128;
             }
-            if chunk_end <= written as i128 - 1 {
+            if chunk_end < written as i128 {
                 if k == 0 {
                     w!(w.cwrite(true, None));
                 }

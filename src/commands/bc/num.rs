@@ -167,7 +167,7 @@ impl Num {
         let rs = self.s.max(scale + o.s);
         let out = self.add(ctx, &qb, true)?;
         let s = out.s;
-        Ok(Num { v: out.v, s }.rescale(ctx, rs)?)
+        Num { v: out.v, s }.rescale(ctx, rs)
     }
 
     /// The same value at scale `to` (widened exactly or truncated).
