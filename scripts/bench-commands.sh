@@ -42,8 +42,11 @@ GNU[grep]="grep -c 'error [0-9]*5 ' < $work/lines.txt"
 SIM[grep]="$SHELLSIM --cpu 100g --memory 4g -c \"grep -c 'error [0-9]*5 '\" < $work/lines.txt"
 GNU[sed]="sed -e 's/item\\([0-9]*\\)/#\\1/' -e '/debug/d' < $work/lines.txt"
 SIM[sed]="$SHELLSIM --cpu 100g --memory 4g --output 1g -c \"sed -e 's/item\\([0-9]*\\)/#\\1/' -e '/debug/d'\" < $work/lines.txt"
-GNU[awk]="awk '{ n[\$1] += \$2 } END { for (k in n) print k, n[k] }' < $work/lines.txt | sort"
-SIM[awk]="$SHELLSIM --cpu 100g --memory 4g -c \"awk '{ n[\\\$1] += \\\$2 } END { for (k in n) print k, n[k] }' | sort\" < $work/lines.txt"
+# gawk when installed (the awk shellsim follows), else the machine's awk (mawk on Debian).
+# The sums stay below 2^31 so both print them as integers.
+AWK=$(command -v gawk || command -v awk)
+GNU[awk]="$AWK '{ n[\$1] += \$2 % 1000; c[\$1]++ } END { for (k in n) print k, c[k], n[k] }' < $work/lines.txt | sort"
+SIM[awk]="$SHELLSIM --cpu 100g --memory 4g -c \"awk '{ n[\\\$1] += \\\$2 % 1000; c[\\\$1]++ } END { for (k in n) print k, c[k], n[k] }' | sort\" < $work/lines.txt"
 GNU[find]="cd $work/tree && find . -name '*.log' | sort | wc -l"
 SIM[find]="$SHELLSIM --cpu 100g --memory 4g --root $work/tree -c \"find . -name '*.log' | sort | wc -l\""
 printf '%-6s | %12s | %12s | %8s\n' case "GNU (ms)" "shellsim (ms)" ratio
@@ -54,10 +57,12 @@ for c in $CASES; do
     status=1
     continue
   fi
-  # Both sides run under `bash -c` (hyperfine -N starts it without a further shell), so both
-  # pay the same ~1 ms of bash start-up and no shell-overhead correction is involved.
-  printf '%s' "${GNU[$c]}" > "$work/gnu.sh"
-  printf '%s' "${SIM[$c]}" > "$work/sim.sh"
+  # Both sides run under `bash FILE` (hyperfine -N starts it without a further shell), so
+  # both pay the same ~1 ms of bash start-up and no shell-overhead correction is involved.
+  # Output goes to a file, never /dev/null: GNU grep notices /dev/null and stops at the
+  # first match (even with -c), which would time a different job.
+  printf '{ %s; } > %s\n' "${GNU[$c]}" "$work/out.gnu" > "$work/gnu.sh"
+  printf '{ %s; } > %s\n' "${SIM[$c]}" "$work/out.sim" > "$work/sim.sh"
   hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$work/$c.json" \
     -n gnu "bash $work/gnu.sh" -n sim "bash $work/sim.sh" >/dev/null 2>&1
   python3 - "$work/$c.json" "$c" <<'PY'

@@ -125,6 +125,56 @@ fn shellsim_stdin(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, Vec<u8>) {
     (out.status.code().unwrap_or(-1), out.stdout, out.stderr)
 }
 
+#[test]
+fn standard_input_is_read_only_as_far_as_the_script_reads() {
+    use std::io::Write;
+    // An endless input: the run ends when `head` has its lines, as in bash.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shellsim"))
+        .args(["-c", "head -n 2; echo done"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run shellsim");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let chunk = b"y\n".repeat(4096);
+        while input.write_all(&chunk).is_ok() {}
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer
+        .join()
+        .expect("the writer stops when shellsim closes the pipe");
+    assert_eq!(
+        (out.status.code(), &out.stdout[..]),
+        (Some(0), &b"y\ny\ndone\n"[..])
+    );
+}
+
+#[test]
+fn a_large_standard_input_arrives_whole_and_in_order() {
+    // Several pull chunks (64 KiB each), read by a builtin and then by commands.
+    let mut data = Vec::new();
+    for i in 0..50_000 {
+        data.extend_from_slice(format!("line {i}\n").as_bytes());
+    }
+    let (st, out, _) = shellsim_stdin(
+        &["-c", "read -r first; echo \"$first\"; tail -n 1; wc -c"],
+        &data,
+    );
+    assert_eq!(st, 0);
+    // `tail` reads to the end, so `wc` sees nothing left.
+    assert_eq!(String::from_utf8_lossy(&out), "line 0\nline 49999\n0\n");
+    let (st, out, _) = shellsim_stdin(&["-c", "md5sum"], &data);
+    let (_, expected, _) = shellsim(&[
+        "-c",
+        "i=0; while [ $i -lt 50000 ]; do echo \"line $i\"; i=$((i+1)); done | md5sum",
+    ]);
+    assert_eq!(
+        (st, String::from_utf8_lossy(&out).into_owned()),
+        (0, expected)
+    );
+}
+
 /// Exit statuses that mean the process itself failed (Rust panic, thread failure, signal).
 fn crashed(status: i32) -> bool {
     status == 101 || status == 70 || status < 0

@@ -382,6 +382,8 @@ fn environment(o: &Opts, tree: Option<&[crate::vfs::TreeEntry]>) -> Result<Envir
 struct Inputs {
     src: Vec<u8>,
     stdin: Vec<u8>,
+    /// Standard input is pulled from the host as the script reads it (instead of `stdin`).
+    pull_stdin: Option<host::StdinSource>,
     tree: Option<Vec<crate::vfs::TreeEntry>>,
     /// `replay --transcript`: the prepared atomic publication.
     transcript: Option<host::transcript::Transcript>,
@@ -395,15 +397,22 @@ fn text_of(b: &[u8]) -> String {
 
 /// Reads everything the run needs from the host, before confinement.
 fn read_inputs(opts: &Opts, mode: &Mode) -> Result<Inputs, (i32, String)> {
+    // A script given by -c or as a file reads the host's standard input as it goes.
+    let pull_stdin = match mode {
+        Mode::Command { .. } | Mode::Run { .. } | Mode::Eval { src: Some(_), .. } => {
+            host::StdinSource::open()
+        }
+        _ => None,
+    };
     let (src, stdin) = match mode {
-        Mode::Command { src, .. } => (src.clone(), host::read_stdin()),
+        Mode::Command { src, .. } => (src.clone(), Vec::new()),
         Mode::Run { script, .. } => {
             let src = host::read_file(script)
                 .map_err(|e| (2, format!("cannot read {}: {e}", text_of(script))))?;
-            (src, host::read_stdin())
+            (src, Vec::new())
         }
         Mode::Stdin => (host::read_stdin(), Vec::new()),
-        Mode::Eval { src: Some(s), .. } => (s.clone(), host::read_stdin()),
+        Mode::Eval { src: Some(s), .. } => (s.clone(), Vec::new()),
         Mode::Eval { src: None, .. } => (host::read_stdin(), Vec::new()),
         Mode::Replay { scenario, .. } => {
             let src = host::read_file(scenario)
@@ -446,6 +455,7 @@ fn read_inputs(opts: &Opts, mode: &Mode) -> Result<Inputs, (i32, String)> {
     Ok(Inputs {
         src,
         stdin,
+        pull_stdin,
         tree,
         transcript,
         interactive: matches!(mode, Mode::Shell) && host::stdin_is_terminal(),
@@ -532,7 +542,7 @@ fn simulate(opts: Opts, mode: Mode, inputs: Inputs, status: confine::Status) -> 
                 Err(e) => return usage_error(&e),
             };
             env.set_positional(args);
-            let r = env.run_script(&inputs.src, &inputs.stdin);
+            let r = run_with_input(&mut env, inputs);
             let report = EvalReport {
                 status: r.status,
                 stop_reason: r.stop_reason,
@@ -578,6 +588,14 @@ fn run_probe(probe: &str) -> i32 {
     ))
 }
 
+/// Runs the script with its standard input: pulled from the host, or given whole.
+fn run_with_input(env: &mut Environment, inputs: Inputs) -> crate::session::RunResult {
+    match inputs.pull_stdin {
+        Some(source) => env.run_script_pulling(&inputs.src, Box::new(source)),
+        None => env.run_script(&inputs.src, &inputs.stdin),
+    }
+}
+
 fn run_plain(opts: &Opts, inputs: Inputs, arg0: &[u8], args: Vec<Vec<u8>>, c_mode: bool) -> i32 {
     let mut env = match environment(opts, inputs.tree.as_deref()) {
         Ok(e) => e,
@@ -593,7 +611,7 @@ fn run_plain(opts: &Opts, inputs: Inputs, arg0: &[u8], args: Vec<Vec<u8>>, c_mod
             Some(arg0)
         });
     }
-    let r = env.run_script(&inputs.src, &inputs.stdin);
+    let r = run_with_input(&mut env, inputs);
     // In write order, so `shellsim ... 2>&1` interleaves like the real shell.
     for (stream, bytes) in r.output_runs() {
         match stream {

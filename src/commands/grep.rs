@@ -588,10 +588,34 @@ async fn search(
         std::collections::VecDeque::new();
     let mut binary_matched = false;
     let mut done = false;
+    // With no inverted match and no context lines to show, lines without a candidate from a
+    // buffer-wide search cannot be printed: skip them in bulk (as GNU grep searches buffers,
+    // not lines). A pattern whose candidates keep spanning lines falls back to line by line.
+    let mut skipping = !cfg.invert && cfg.before == 0 && cfg.after == 0 && cfg.delim == b'\n';
+    let mut false_candidates = 0u32;
     loop {
+        if skipping {
+            match cfg.re.candidate_in(&buf, pos) {
+                None => skipping = false,
+                Some(found) => {
+                    let end = match found {
+                        Some(at) => {
+                            memchr::memrchr(b'\n', &buf[pos..at]).map_or(pos, |i| pos + i + 1)
+                        }
+                        None if eof => buf.len(),
+                        None => memchr::memrchr(b'\n', &buf[pos..]).map_or(pos, |i| pos + i + 1),
+                    };
+                    let skipped = memchr::memchr_iter(b'\n', &buf[pos..end]).count() as u64;
+                    lineno += skipped;
+                    offset += (end - pos) as u64;
+                    pos = end;
+                    ctx.charge(cfg.re.take_steps() / 256)?;
+                }
+            }
+        }
         // Next line.
         let line: Vec<u8> = loop {
-            if let Some(i) = buf[pos..].iter().position(|&b| b == cfg.delim) {
+            if let Some(i) = memchr::memchr(cfg.delim, &buf[pos..]) {
                 let l = buf[pos..pos + i].to_vec();
                 pos += i + 1;
                 break l;
@@ -651,6 +675,12 @@ async fn search(
             Err(e) => return too_complex(ctx, st, e).await,
         };
         ctx.charge(cfg.re.take_steps() / 256)?;
+        if skipping {
+            false_candidates = if m { 0 } else { false_candidates + 1 };
+            if false_candidates > 64 {
+                skipping = false;
+            }
+        }
         let selected = m != cfg.invert;
         if !selected {
             if pending_after > 0 && !binary {
@@ -939,6 +969,38 @@ mod tests {
                 "a\n".into(),
                 "grep: warning: * at start of expression\n".into()
             )
+        );
+    }
+
+    #[test]
+    fn bulk_skipping_keeps_line_numbers_and_offsets() {
+        // Over several 64 KiB reads, with matches near chunk ends and candidates that span
+        // lines (`a.*z` in a buffer can join an `a` line to a later `z` line).
+        let mut input = String::new();
+        let mut want_n = String::new();
+        let mut want_b = String::new();
+        let mut off = 0;
+        for i in 1..=30_000 {
+            let line = match i % 997 {
+                0 => format!("row {i} a-to-z"),
+                5 => format!("row {i} a only"),
+                7 => format!("row {i} z only"),
+                _ => format!("row {i} filler filler"),
+            };
+            if i % 997 == 0 {
+                want_n.push_str(&format!("{i}:{line}\n"));
+                want_b.push_str(&format!("{off}:{line}\n"));
+            }
+            off += line.len() + 1;
+            input.push_str(&line);
+            input.push('\n');
+        }
+        assert_eq!(g(&["-n", "a.*z"], &input), (0, want_n, String::new()));
+        assert_eq!(g(&["-b", "a.*z"], &input), (0, want_b, String::new()));
+        assert_eq!(g(&["-c", "^row 2999[0-9] "], &input).1, "10\n");
+        assert_eq!(
+            g(&["-c", "nothing"], &input),
+            (1, "0\n".into(), String::new())
         );
     }
 }

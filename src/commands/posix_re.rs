@@ -873,6 +873,10 @@ impl Compiler {
 /// A compiled POSIX regular expression.
 pub struct Regex {
     fast: Option<regex::bytes::Regex>,
+    /// The fast form's source with `^`/`$` at line boundaries, compiled on first use into
+    /// `buffer`, for finding candidate lines in a buffer of many lines.
+    buffer_src: Option<String>,
+    buffer: std::cell::OnceCell<Option<regex::bytes::Regex>>,
     prog: Vec<Inst>,
     nmarks: usize,
     /// Number of capture groups (not counting the whole match).
@@ -966,30 +970,33 @@ impl Regex {
         if comp.prog.len() > 200_000 {
             return err("Regular expression too big");
         }
-        let fast = if p.has_backref {
-            None
-        } else {
+        let source = |multiline: bool| {
             let mut s = String::from("(?s");
             if o.icase {
                 s.push('i');
             }
-            if o.multiline {
+            if multiline {
                 s.push('m');
             }
             s.push(')');
             emit(&ast, &mut s);
-            match regex::bytes::RegexBuilder::new(&s)
+            s
+        };
+        let (fast, buffer_src) = if p.has_backref {
+            (None, None)
+        } else {
+            let fast = regex::bytes::RegexBuilder::new(&source(o.multiline))
                 .size_limit(64 << 20)
                 .build()
-            {
-                Ok(r) => Some(r),
-                Err(_) => return err("Regular expression too big"),
-            }
+                .map_err(|_| ReError::Syntax("Regular expression too big"))?;
+            (Some(fast), Some(source(true)))
         };
         let mut vars = 0;
         let simple = simple(&ast, &mut vars);
         Ok(Regex {
             fast,
+            buffer_src,
+            buffer: std::cell::OnceCell::new(),
             prog: comp.prog,
             nmarks: comp.marks,
             ngroups: p.ngroups,
@@ -1005,6 +1012,28 @@ impl Regex {
     /// CPU steps used since the last call (for the caller to charge).
     pub fn take_steps(&self) -> u64 {
         self.steps.replace(0)
+    }
+
+    /// Where the first match at or after `start` in a multi-line buffer begins, as a
+    /// *candidate* for a line-oriented caller: anchors match at line boundaries, but a match
+    /// may span lines, so the caller confirms the candidate's line with [`Regex::is_match`].
+    /// A line that matches on its own is never skipped: its match is also a match of the
+    /// buffer, at or after any earlier candidate. `None` when the pattern has no fast form
+    /// (back-references): test every line then.
+    pub fn candidate_in(&self, buf: &[u8], start: usize) -> Option<Option<usize>> {
+        let src = self.buffer_src.as_ref()?;
+        let f = self
+            .buffer
+            .get_or_init(|| {
+                regex::bytes::RegexBuilder::new(src)
+                    .size_limit(64 << 20)
+                    .build()
+                    .ok()
+            })
+            .as_ref()?;
+        self.steps
+            .set(self.steps.get() + (buf.len() - start.min(buf.len())) as u64 / 16 + 1);
+        Some(f.find_at(buf, start).map(|m| m.start()))
     }
 
     /// Whether `hay` contains a match.

@@ -75,11 +75,7 @@ pub fn run_env(
     let pid = k
         .create_process(None, argv.clone(), b"/work".to_vec())
         .unwrap();
-    let input = Rc::new(RefCell::new(InputStream {
-        data: stdin.to_vec(),
-        pos: 0,
-        closed: true,
-    }));
+    let input = Rc::new(RefCell::new(InputStream::new(stdin.to_vec(), true)));
     let out = Rc::new(RefCell::new(OutputSink::default()));
     let err = Rc::new(RefCell::new(OutputSink::default()));
     k.set_fd(pid, 0, Some(OpenFile::new(Desc::Input(input))));

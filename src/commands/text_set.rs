@@ -19,5 +19,9 @@ pub fn register_all(r: &mut super::Registry) {
     super::xxd::register(r);
     super::strings::register(r);
     super::column::register(r);
+    super::join::register(r);
+    super::split::register(r);
+    super::shuf::register(r);
+    super::bc::register(r);
     super::awk::register(r);
 }

@@ -63,6 +63,40 @@ pub fn read_stdin() -> Vec<u8> {
     buf
 }
 
+/// The host's standard input as a pulled [`crate::process::InputSource`]: each pull reads
+/// until it has the bytes asked for or the input ends, so chunk boundaries depend on the
+/// bytes alone, never on how a pipe delivered them. A read error ends the input.
+pub struct StdinSource {
+    ended: bool,
+}
+
+impl StdinSource {
+    /// `None` when standard input is a terminal: a one-shot run does not wait on a person
+    /// (its scripts see an empty input, as before).
+    pub fn open() -> Option<StdinSource> {
+        (!stdin_is_terminal()).then_some(StdinSource { ended: false })
+    }
+}
+
+impl crate::process::InputSource for StdinSource {
+    fn pull(&mut self, max: usize) -> Vec<u8> {
+        let mut buf = vec![0; max];
+        let mut filled = 0;
+        let stdin = std::io::stdin();
+        let mut lock = stdin.lock();
+        while !self.ended && filled < max {
+            match lock.read(&mut buf[filled..]) {
+                Ok(0) => self.ended = true,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => self.ended = true,
+            }
+        }
+        buf.truncate(filled);
+        buf
+    }
+}
+
 pub fn write_stdout(data: &[u8]) {
     let mut o = std::io::stdout().lock();
     let _ = o.write_all(data);

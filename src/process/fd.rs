@@ -40,12 +40,69 @@ impl Pipe {
     }
 }
 
-/// A harness-fed input stream (the action's stdin). More bytes may arrive until it is closed.
+/// A harness-fed input stream (the action's stdin). More bytes may arrive until it is closed:
+/// written by the harness, or pulled from a [`InputSource`] when the buffer runs dry.
 #[derive(Debug, Default)]
 pub struct InputStream {
     pub data: Vec<u8>,
     pub pos: usize,
     pub closed: bool,
+    pub source: Option<PulledInput>,
+}
+
+/// How many bytes one pull asks of an [`InputSource`].
+pub const PULL_CHUNK: usize = 64 * 1024;
+
+/// Where an input stream's bytes come from on demand: the CLI hands the host's standard
+/// input in this way, so a huge or endless input (`yes | shellsim -c 'head -n 1'`) is read
+/// only as far as the script reads it and is never held whole. The simulator calls it; only
+/// the host implements it.
+pub trait InputSource {
+    /// The next bytes: exactly `max` unless the input ends first (so where chunks break
+    /// depends on the bytes alone, not on how the host delivered them); empty at the end.
+    fn pull(&mut self, max: usize) -> Vec<u8>;
+}
+
+/// An [`InputSource`] held by a stream.
+pub struct PulledInput(pub Box<dyn InputSource>);
+
+impl std::fmt::Debug for PulledInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PulledInput")
+    }
+}
+
+impl InputStream {
+    /// A stream holding `data`; more may be written while it is not `closed`.
+    pub fn new(data: Vec<u8>, closed: bool) -> InputStream {
+        InputStream {
+            data,
+            pos: 0,
+            closed,
+            source: None,
+        }
+    }
+
+    /// When everything buffered has been read and a source is attached, replaces the buffer
+    /// with the source's next chunk (or closes the stream at its end). A reader then never
+    /// waits on a pulled stream: like input given whole, it has data or end of file.
+    pub fn refill(&mut self) {
+        if self.pos < self.data.len() || self.closed {
+            return;
+        }
+        let Some(source) = self.source.as_mut() else {
+            return;
+        };
+        let chunk = source.0.pull(PULL_CHUNK);
+        self.pos = 0;
+        if chunk.is_empty() {
+            self.data = Vec::new();
+            self.closed = true;
+            self.source = None;
+        } else {
+            self.data = chunk;
+        }
+    }
 }
 
 /// A captured output stream (the action's stdout or stderr).

@@ -155,7 +155,8 @@ impl Kernel {
                 !p.buf.is_empty() || p.writers == 0
             }
             Desc::Input(s) => {
-                let s = s.borrow();
+                let mut s = s.borrow_mut();
+                s.refill();
                 s.pos < s.data.len() || s.closed
             }
             _ => true,
@@ -182,6 +183,7 @@ impl Kernel {
             }
             Desc::Input(s) => {
                 let mut s = s.borrow_mut();
+                s.refill();
                 if s.pos >= s.data.len() {
                     if s.closed {
                         return Poll::Ready(Ok(Vec::new()));

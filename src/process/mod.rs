@@ -17,7 +17,9 @@ mod pseudo;
 pub mod sched;
 pub mod snapshot;
 
-pub use fd::{Desc, InputStream, OpenFile, OutputSink, StreamKind, WriteOrder};
+pub use fd::{
+    Desc, InputSource, InputStream, OpenFile, OutputSink, PulledInput, StreamKind, WriteOrder,
+};
 pub use io::{IoError, OpenFlags};
 
 use crate::clock::Clock;

@@ -131,10 +131,13 @@ impl DescCopier {
             Desc::Dir { path } => Desc::Dir { path: path.clone() },
             Desc::Input(i) => {
                 let i = i.borrow();
+                // A pulled source belongs to the host's one input and is not copied; only
+                // the CLI's one-shot runs attach one, and those are never snapshotted.
                 Desc::Input(Rc::new(RefCell::new(InputStream {
                     data: i.data.clone(),
                     pos: i.pos,
                     closed: i.closed,
+                    source: None,
                 })))
             }
             Desc::Output { sink, stream } => Desc::Output {

@@ -5,7 +5,9 @@ use super::{EnvError, RunResult};
 use crate::limits::{Limits, Usage};
 use crate::process::command::{CommandFn, CommandTable, ExtensibleTable, Telemetry, Trust};
 use crate::process::sched::{RunOptions, RunState};
-use crate::process::{Desc, Kernel, MachineInfo, OpenFile, StreamKind, WriteOrder, ROOT_PID};
+use crate::process::{
+    Desc, InputSource, Kernel, MachineInfo, OpenFile, PulledInput, StreamKind, WriteOrder, ROOT_PID,
+};
 use crate::shell::vars::{Var, ATTR_EXPORT};
 use crate::shell::{Flow, Shell};
 use crate::vfs::{VfsError, WriteMode};
@@ -235,14 +237,25 @@ impl Environment {
     /// to completion (virtual time advances as needed). A syntax error runs nothing (status
     /// 2). An action left with nothing that can move (a deadlock) is cancelled (status 137).
     pub fn run(&mut self, script: &[u8], stdin: &[u8]) -> RunResult {
-        self.run_to_end(script, stdin, false)
+        self.run_to_end(script, Input::Given(stdin), false)
     }
 
     /// Runs a whole script as the shell's lifetime: like [`Environment::run`], and then the
     /// shell exits (the EXIT trap runs), background jobs are run to the end, and the session
     /// is terminal.
     pub fn run_script(&mut self, script: &[u8], stdin: &[u8]) -> RunResult {
-        let r = self.run_to_end(script, stdin, true);
+        self.run_script_from(script, Input::Given(stdin))
+    }
+
+    /// Like [`Environment::run_script`], with standard input pulled from `source` as the
+    /// script reads it (a chunk at a time), so an endless or huge input is never held whole
+    /// and is read no further than the script reads.
+    pub fn run_script_pulling(&mut self, script: &[u8], source: Box<dyn InputSource>) -> RunResult {
+        self.run_script_from(script, Input::Pulled(source))
+    }
+
+    fn run_script_from(&mut self, script: &[u8], input: Input) -> RunResult {
+        let r = self.run_to_end(script, input, true);
         if self.terminal.is_none() {
             self.terminal = Some(RunResult {
                 stdout: Vec::new(),
@@ -253,7 +266,7 @@ impl Environment {
         r
     }
 
-    fn run_to_end(&mut self, script: &[u8], stdin: &[u8], whole_script: bool) -> RunResult {
+    fn run_to_end(&mut self, script: &[u8], input: Input, whole_script: bool) -> RunResult {
         if let Some(active) = self.active {
             // A library caller left an action in flight: finish it first.
             self.poll(active, None, true).ok();
@@ -261,10 +274,20 @@ impl Environment {
                 self.cancel(active).ok();
             }
         }
-        let id = match self.start_action(script, stdin, false, whole_script) {
+        let (stdin, source) = match input {
+            Input::Given(bytes) => (bytes, None),
+            Input::Pulled(source) => (&b""[..], Some(source)),
+        };
+        let id = match self.start_action(script, stdin, source.is_some(), whole_script) {
             Ok(id) => id,
             Err(_) => unreachable!("no action is active"),
         };
+        if let Some(source) = source {
+            let mut input = self.actions[&id].stdin.borrow_mut();
+            if !input.closed {
+                input.source = Some(PulledInput(source));
+            }
+        }
         let state = self.poll(id, None, true).expect("action exists");
         if let ActionState::Blocked(_) = state {
             self.cancel(id).expect("action exists");
@@ -696,4 +719,12 @@ impl Environment {
 
 pub(super) fn commands_of(table: &Rc<dyn ExtensibleTable>) -> Rc<dyn CommandTable> {
     table.clone() as Rc<dyn ExtensibleTable> as Rc<dyn CommandTable>
+}
+
+/// Where a whole run's standard input comes from.
+enum Input<'a> {
+    /// All of it, given up front.
+    Given(&'a [u8]),
+    /// Pulled from the host as the script reads.
+    Pulled(Box<dyn InputSource>),
 }

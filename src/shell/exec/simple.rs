@@ -28,7 +28,11 @@ impl Shell {
         self.last_arg = argv.last().cloned().unwrap_or_default();
         if argv.is_empty() {
             // Assignments only (their values may run substitutions, whose status counts).
-            self.status = subst_status;
+            // `$?` in the values is still the previous command's status, unless a
+            // substitution earlier in this command set it (`a=$(false) b=$?`).
+            if let Some(s) = self.subst_status {
+                self.status = s;
+            }
             for a in &sc.assigns {
                 match (&a.value, &a.index) {
                     (AssignValue::Scalar(w), None) => {
@@ -48,7 +52,8 @@ impl Shell {
                     _ => self.do_assign(a).await?,
                 }
             }
-            let status = self.status;
+            let status = self.subst_status.unwrap_or(subst_status);
+            self.status = status;
             let saved = match self.apply_redirects(&sc.redirects).await? {
                 Ok(s) => s,
                 Err(()) => return Ok(1),

@@ -1,0 +1,449 @@
+//! bc's grammar: a lexer and a recursive-descent parser over bytes, with POSIX bc's
+//! precedence (`||` < `&&` < `!` < relations < assignment < `+ -` < `* / %` < `^` < unary
+//! minus < `++ --`).
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    Num(Vec<u8>),
+    Name(Vec<u8>),
+    Str(Vec<u8>),
+    Op(&'static str),
+    Newline,
+    Eof,
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Num(Vec<u8>),
+    Var(Vec<u8>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Bin(&'static str, Box<Expr>, Box<Expr>),
+    /// Assignment: the operator (`=`, `+=`, ...), the variable, the value.
+    Assign(&'static str, Vec<u8>, Box<Expr>),
+    /// `++x`/`--x` (pre = true) or `x++`/`x--`; delta is +1 or -1.
+    Inc(Vec<u8>, bool, i64),
+    Call(Vec<u8>, Vec<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Expr(Expr),
+    Str(Vec<u8>),
+    Print(Vec<Result<Expr, Vec<u8>>>),
+    Block(Vec<Stmt>),
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    While(Expr, Box<Stmt>),
+    For(Option<Expr>, Option<Expr>, Option<Expr>, Box<Stmt>),
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    Define(Vec<u8>, Vec<Vec<u8>>, Vec<Vec<u8>>, Vec<Stmt>),
+    Quit,
+    Empty,
+}
+
+const OPS: &[&str] = &[
+    "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "==", "!=", "<=", ">=", "&&", "||", "+", "-",
+    "*", "/", "%", "^", "=", "<", ">", "!", "(", ")", "{", "}", ",", ";", "[", "]",
+];
+
+pub fn lex(src: &[u8]) -> Result<Vec<(Tok, usize)>, usize> {
+    let mut out = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    while i < src.len() {
+        let c = src[i];
+        if c == b'\n' {
+            out.push((Tok::Newline, line));
+            line += 1;
+            i += 1;
+        } else if c == b' ' || c == b'\t' || c == b'\r' {
+            i += 1;
+        } else if c == b'\\' && src.get(i + 1) == Some(&b'\n') {
+            i += 2;
+            line += 1;
+        } else if c == b'#' {
+            while i < src.len() && src[i] != b'\n' {
+                i += 1;
+            }
+        } else if src[i..].starts_with(b"/*") {
+            let end = src[i + 2..]
+                .windows(2)
+                .position(|w| w == b"*/")
+                .ok_or(line)?;
+            line += src[i..i + end + 4].iter().filter(|b| **b == b'\n').count();
+            i += end + 4;
+        } else if c.is_ascii_digit() || c == b'.' || c.is_ascii_uppercase() {
+            let st = i;
+            while i < src.len()
+                && (src[i].is_ascii_digit() || src[i] == b'.' || src[i].is_ascii_uppercase())
+            {
+                i += 1;
+            }
+            out.push((Tok::Num(src[st..i].to_vec()), line));
+        } else if c.is_ascii_lowercase() || c == b'_' {
+            let st = i;
+            while i < src.len()
+                && (src[i].is_ascii_lowercase() || src[i].is_ascii_digit() || src[i] == b'_')
+            {
+                i += 1;
+            }
+            out.push((Tok::Name(src[st..i].to_vec()), line));
+        } else if c == b'"' {
+            let end = src[i + 1..].iter().position(|b| *b == b'"').ok_or(line)?;
+            let s = src[i + 1..i + 1 + end].to_vec();
+            line += s.iter().filter(|b| **b == b'\n').count();
+            out.push((Tok::Str(s), line));
+            i += end + 2;
+        } else {
+            let op = OPS
+                .iter()
+                .find(|o| src[i..].starts_with(o.as_bytes()))
+                .ok_or(line)?;
+            out.push((Tok::Op(op), line));
+            i += op.len();
+        }
+    }
+    out.push((Tok::Eof, line));
+    Ok(out)
+}
+
+pub struct Parser {
+    pub toks: Vec<(Tok, usize)>,
+    pub pos: usize,
+    /// Where the last top-level statement started (for error recovery).
+    pub start: usize,
+}
+
+/// A syntax error at a line.
+pub type PR<T> = Result<T, usize>;
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.pos].0
+    }
+    pub fn line(&self) -> usize {
+        self.toks[self.pos].1
+    }
+    fn bump(&mut self) -> Tok {
+        let t = self.toks[self.pos].0.clone();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+    fn is_op(&self, o: &str) -> bool {
+        matches!(self.peek(), Tok::Op(x) if *x == o)
+    }
+    fn expect(&mut self, o: &str) -> PR<()> {
+        if self.is_op(o) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.line())
+        }
+    }
+    fn is_kw(&self, k: &[u8]) -> bool {
+        matches!(self.peek(), Tok::Name(n) if n == k)
+    }
+    fn skip_newlines(&mut self) {
+        while *self.peek() == Tok::Newline {
+            self.bump();
+        }
+    }
+    pub fn at_eof(&self) -> bool {
+        *self.peek() == Tok::Eof
+    }
+
+    /// Skips separators; the next top-level statement, or `None` at the end.
+    pub fn next_top(&mut self) -> PR<Option<(Stmt, usize)>> {
+        while *self.peek() == Tok::Newline || self.is_op(";") {
+            self.bump();
+        }
+        if self.at_eof() {
+            return Ok(None);
+        }
+        let start = self.line();
+        self.start = self.pos;
+        let s = self.stmt()?;
+        if !(self.at_eof() || *self.peek() == Tok::Newline || self.is_op(";")) {
+            return Err(self.line());
+        }
+        Ok(Some((s, start)))
+    }
+
+    fn stmt(&mut self) -> PR<Stmt> {
+        match self.peek().clone() {
+            Tok::Str(s) => {
+                self.bump();
+                Ok(Stmt::Str(s))
+            }
+            Tok::Op("{") => {
+                self.bump();
+                let mut v = Vec::new();
+                loop {
+                    while *self.peek() == Tok::Newline || self.is_op(";") {
+                        self.bump();
+                    }
+                    if self.is_op("}") {
+                        self.bump();
+                        return Ok(Stmt::Block(v));
+                    }
+                    v.push(self.stmt()?);
+                }
+            }
+            Tok::Name(n) => match n.as_slice() {
+                b"quit" => {
+                    self.bump();
+                    Ok(Stmt::Quit)
+                }
+                b"break" => {
+                    self.bump();
+                    Ok(Stmt::Break)
+                }
+                b"continue" => {
+                    self.bump();
+                    Ok(Stmt::Continue)
+                }
+                b"print" => {
+                    self.bump();
+                    let mut items = Vec::new();
+                    loop {
+                        if let Tok::Str(s) = self.peek().clone() {
+                            self.bump();
+                            items.push(Err(s));
+                        } else {
+                            items.push(Ok(self.expr()?));
+                        }
+                        if !self.is_op(",") {
+                            return Ok(Stmt::Print(items));
+                        }
+                        self.bump();
+                    }
+                }
+                b"return" => {
+                    self.bump();
+                    if self.at_eof()
+                        || *self.peek() == Tok::Newline
+                        || self.is_op(";")
+                        || self.is_op("}")
+                    {
+                        return Ok(Stmt::Return(None));
+                    }
+                    Ok(Stmt::Return(Some(self.expr()?)))
+                }
+                b"if" => {
+                    self.bump();
+                    self.expect("(")?;
+                    let c = self.expr()?;
+                    self.expect(")")?;
+                    self.skip_newlines();
+                    let t = self.stmt()?;
+                    let save = self.pos;
+                    while *self.peek() == Tok::Newline || self.is_op(";") {
+                        self.bump();
+                    }
+                    if self.is_kw(b"else") {
+                        self.bump();
+                        self.skip_newlines();
+                        let e = self.stmt()?;
+                        return Ok(Stmt::If(c, Box::new(t), Some(Box::new(e))));
+                    }
+                    self.pos = save;
+                    Ok(Stmt::If(c, Box::new(t), None))
+                }
+                b"while" => {
+                    self.bump();
+                    self.expect("(")?;
+                    let c = self.expr()?;
+                    self.expect(")")?;
+                    self.skip_newlines();
+                    Ok(Stmt::While(c, Box::new(self.stmt()?)))
+                }
+                b"for" => {
+                    self.bump();
+                    self.expect("(")?;
+                    let mut parts = Vec::new();
+                    for end in [";", ";", ")"] {
+                        parts.push(if self.is_op(end) {
+                            None
+                        } else {
+                            Some(self.expr()?)
+                        });
+                        self.expect(end)?;
+                    }
+                    self.skip_newlines();
+                    let body = self.stmt()?;
+                    let c = parts.pop().unwrap_or(None);
+                    let b = parts.pop().unwrap_or(None);
+                    let a = parts.pop().unwrap_or(None);
+                    Ok(Stmt::For(a, b, c, Box::new(body)))
+                }
+                b"define" => self.define(),
+                _ => Ok(Stmt::Expr(self.expr()?)),
+            },
+            Tok::Newline | Tok::Eof | Tok::Op(";") => Ok(Stmt::Empty),
+            _ => Ok(Stmt::Expr(self.expr()?)),
+        }
+    }
+
+    fn name(&mut self) -> PR<Vec<u8>> {
+        match self.bump() {
+            Tok::Name(n) => Ok(n),
+            _ => Err(self.line()),
+        }
+    }
+
+    fn define(&mut self) -> PR<Stmt> {
+        self.bump();
+        let name = self.name()?;
+        self.expect("(")?;
+        let mut params = Vec::new();
+        while !self.is_op(")") {
+            params.push(self.name()?);
+            if self.is_op(",") {
+                self.bump();
+            }
+        }
+        self.bump();
+        self.skip_newlines();
+        self.expect("{")?;
+        let mut autos = Vec::new();
+        let mut body = Vec::new();
+        loop {
+            while *self.peek() == Tok::Newline || self.is_op(";") {
+                self.bump();
+            }
+            if self.is_op("}") {
+                self.bump();
+                return Ok(Stmt::Define(name, params, autos, body));
+            }
+            if self.is_kw(b"auto") {
+                self.bump();
+                loop {
+                    autos.push(self.name()?);
+                    if !self.is_op(",") {
+                        break;
+                    }
+                    self.bump();
+                }
+                continue;
+            }
+            body.push(self.stmt()?);
+        }
+    }
+
+    pub fn expr(&mut self) -> PR<Expr> {
+        let mut l = self.and()?;
+        while self.is_op("||") {
+            self.bump();
+            l = Expr::Bin("||", Box::new(l), Box::new(self.and()?));
+        }
+        Ok(l)
+    }
+    fn and(&mut self) -> PR<Expr> {
+        let mut l = self.not()?;
+        while self.is_op("&&") {
+            self.bump();
+            l = Expr::Bin("&&", Box::new(l), Box::new(self.not()?));
+        }
+        Ok(l)
+    }
+    fn not(&mut self) -> PR<Expr> {
+        if self.is_op("!") {
+            self.bump();
+            return Ok(Expr::Not(Box::new(self.not()?)));
+        }
+        self.rel()
+    }
+    fn rel(&mut self) -> PR<Expr> {
+        let mut l = self.assign()?;
+        while let Tok::Op(o @ ("<" | "<=" | ">" | ">=" | "==" | "!=")) = *self.peek() {
+            self.bump();
+            l = Expr::Bin(o, Box::new(l), Box::new(self.assign()?));
+        }
+        Ok(l)
+    }
+    fn assign(&mut self) -> PR<Expr> {
+        let l = self.add()?;
+        if let Tok::Op(o @ ("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=")) = *self.peek() {
+            let Expr::Var(name) = l else {
+                return Err(self.line());
+            };
+            self.bump();
+            return Ok(Expr::Assign(o, name, Box::new(self.assign()?)));
+        }
+        Ok(l)
+    }
+    fn add(&mut self) -> PR<Expr> {
+        let mut l = self.mul()?;
+        while let Tok::Op(o @ ("+" | "-")) = *self.peek() {
+            self.bump();
+            l = Expr::Bin(o, Box::new(l), Box::new(self.mul()?));
+        }
+        Ok(l)
+    }
+    fn mul(&mut self) -> PR<Expr> {
+        let mut l = self.pow()?;
+        while let Tok::Op(o @ ("*" | "/" | "%")) = *self.peek() {
+            self.bump();
+            l = Expr::Bin(o, Box::new(l), Box::new(self.pow()?));
+        }
+        Ok(l)
+    }
+    fn pow(&mut self) -> PR<Expr> {
+        let l = self.unary()?;
+        if self.is_op("^") {
+            self.bump();
+            return Ok(Expr::Bin("^", Box::new(l), Box::new(self.pow()?)));
+        }
+        Ok(l)
+    }
+    fn unary(&mut self) -> PR<Expr> {
+        if self.is_op("-") {
+            self.bump();
+            return Ok(Expr::Neg(Box::new(self.unary()?)));
+        }
+        if let Tok::Op(o @ ("++" | "--")) = *self.peek() {
+            self.bump();
+            let n = self.name()?;
+            return Ok(Expr::Inc(n, true, if o == "++" { 1 } else { -1 }));
+        }
+        self.primary()
+    }
+    fn primary(&mut self) -> PR<Expr> {
+        match self.bump() {
+            Tok::Num(n) => Ok(Expr::Num(n)),
+            Tok::Op("(") => {
+                let e = self.expr()?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            Tok::Name(n) => {
+                if self.is_op("(") {
+                    self.bump();
+                    let mut args = Vec::new();
+                    while !self.is_op(")") {
+                        args.push(self.expr()?);
+                        if self.is_op(",") {
+                            self.bump();
+                        } else if !self.is_op(")") {
+                            return Err(self.line());
+                        }
+                    }
+                    self.bump();
+                    return Ok(Expr::Call(n, args));
+                }
+                if self.is_op("[") {
+                    return Err(self.line());
+                }
+                if let Tok::Op(o @ ("++" | "--")) = *self.peek() {
+                    self.bump();
+                    return Ok(Expr::Inc(n, false, if o == "++" { 1 } else { -1 }));
+                }
+                Ok(Expr::Var(n))
+            }
+            _ => Err(self.line()),
+        }
+    }
+}
