@@ -54,7 +54,8 @@ pub const COMPRESS_PER_256_BYTES: u64 = 4;
 pub const DECOMPRESS_PER_256_BYTES: u64 = 1;
 /// Per 512-byte tar block read or written.
 pub const TAR_BLOCK: u64 = 1;
-/// One step of a jq generator (`range`, `repeat`, `recurse`, `while`, `until` each value).
+/// One step of a jq filter: a definition called, a value through a guarded `|`, `[...]`, `//`,
+/// `if` or iterating path, a `reduce`/`foreach` step, a `range` value (commands/jq/guard.rs).
 pub const JQ_STEP: u64 = 1;
 /// Per value a jq filter outputs (besides the bytes written).
 pub const JQ_OUTPUT_VALUE: u64 = 1;

@@ -191,6 +191,22 @@ cases = [
     (["-c", "."], '{"a":1,"b":2,"a":3}\n', {}),
     (["-c", "length"], '"héllo😀"\n', {}),
     (["-c", "utf8bytelength"], '"héllo"\n', {}),
+    # what shellsim rewrites in the filter (src/commands/jq/guard.rs): jq 1.6's definitions of
+    # `..` and `walk`, interpolation through `tostring`, balanced `,`, jq's `fromjson`
+    (["-c", "\"\\(.) \\(1e100) \\([1, 2.5]) \\(\"s\")\""], '1.0\n', {}),
+    (["-c", "[..]"], DOC, {}),
+    (["-c", "(.. | numbers) |= . + 1"], DOC, {}),
+    (["-c", "walk(if type == \"number\" then [.] else . end)"], DOC, {}),
+    (["-c", "[paths(type == \"number\")]"], DOC, {}),
+    (["-c", "[1, (2, 3), [4, 5], 6, (7, (8, 9))]"], 'null\n', {}),
+    (["-c", "[last(range(10)), nth(3; range(10)), first(range(10))]"], 'null\n', {}),
+    (["-c", "[.[] | tojson | fromjson]"], '[1.5, "x", [null], {"a": 1e100}]\n', {}),
+    (["-c", "map(try fromjson catch \"bad\")"], '["[1,2", "1 2", "", "{\\"a\\":1}", "nan"]\n', {}),
+    # deep but within the limits: recursion, built values, input at jq 1.6's depth limit
+    (["-c", "def f($n): if $n == 0 then 0 else 1 + f($n - 1) end; f(3000)"], 'null\n', {}),
+    (["-c", "reduce range(300) as $i (0; [.]) | tojson | length"], 'null\n', {}),
+    (["-c", "."], '[' * 256 + ']' * 256 + '\n', {}),
+    (["-c", "."], '[' * 257 + ']' * 257 + '\n', {}),
     # errors: status only (stderr differs in wording)
     ([".a.b"], '{"a":1}\n', {}),
     ([".[0]"], '1\n2\n{"a":1}', {}),

@@ -1,16 +1,20 @@
 //! The jaq engine behind `jq`: loading and compiling a filter with the jq 1.6 prelude, and
 //! running it under the simulator's meter.
 //!
-//! jaq has no fuel hook, so metering goes through the filters every unbounded loop passes
-//! through: `range` is a native that charges one CPU unit per value, and `repeat`, `recurse`,
-//! `while`, `until` are redefined (jq 1.6's definitions) around a native `__shellsim_tick`.
-//! A charge that fails records the interrupt and halts the filter (a halt, unlike an error,
-//! cannot be caught by `try`). Host-facing natives (`now`, `env`, time zones, `input`,
-//! `debug`/`stderr`, `halt`, `input_filename`, ...) are left out and fail to compile as undefined.
+//! jaq has no fuel or depth hook, so the program is rewritten before compilation to pass
+//! through a native guard wherever it can repeat (`guard.rs`): the guard charges one CPU step
+//! and stops the filter when the native stack has grown past [`guard::STACK_BUDGET`] since the
+//! filter started. `range` is a native that charges each value itself. A failed charge or a
+//! stack that is too deep halts the filter (a halt, unlike an error, cannot be caught by
+//! `try`: a handler would run right at the limit and could start the runaway again).
+//! Host-facing natives (`now`, `env`, time zones, `input`, `debug`/`stderr`, `halt`,
+//! `input_filename`, ...) stay defined but fail when run.
 
+use super::depth::{self, Depths};
+use super::guard;
 use crate::process::{Interrupt, Kernel};
 use jaq_core::box_iter::box_once;
-use jaq_core::load::{self, Arena, File, Loader};
+use jaq_core::load::{self, lex, parse, Arena, File, Loader};
 use jaq_core::native::{v, Fun};
 use jaq_core::{data, Ctx, Exn, Native, RunPtr, Vars};
 use jaq_json::Val;
@@ -21,72 +25,171 @@ type D = data::JustLut<Val>;
 /// A compiled filter.
 pub type Filter = jaq_core::Filter<D>;
 
-thread_local! {
-    /// The kernel the running filter charges, and the interrupt a failed charge left.
-    static METER: RefCell<(Option<Rc<Kernel>>, Option<Interrupt>)> = const { RefCell::new((None, None)) };
+/// The meter of the running filter and why it stopped, if it did.
+struct State {
+    sys: Option<Rc<Kernel>>,
+    /// The interrupt a failed charge left.
+    stop: Option<Interrupt>,
+    /// Where the stack was when the filter started.
+    base: usize,
+    /// The stack grew past the budget.
+    too_deep: bool,
+    /// Depths of the values the filter built.
+    depths: Depths,
 }
 
-/// Charges one unit; `false` once the budget is gone.
-fn tick() -> bool {
+impl State {
+    fn new(sys: Option<Rc<Kernel>>, base: usize) -> State {
+        State {
+            sys,
+            stop: None,
+            base,
+            too_deep: false,
+            depths: Depths::default(),
+        }
+    }
+}
+
+thread_local! {
+    static METER: RefCell<State> = RefCell::new(State::new(None, 0));
+}
+
+/// Charges one step; `false` once the budget is gone or the stack has grown too deep (which
+/// is recorded, so the run reports it).
+fn step() -> bool {
     METER.with(|m| {
         let mut m = m.borrow_mut();
-        if m.1.is_some() {
+        if m.stop.is_some() || m.too_deep {
             return false;
         }
-        let Some(k) = m.0.clone() else { return true };
+        let Some(k) = m.sys.clone() else { return true };
+        if guard::stack_depth(m.base) > guard::STACK_BUDGET {
+            m.too_deep = true;
+            return false;
+        }
         match k.charge(crate::limits::cost::JQ_STEP) {
             Ok(()) => true,
             Err(i) => {
-                m.1 = Some(i);
+                m.stop = Some(i);
                 false
             }
         }
     })
 }
 
+/// Modeled memory still free, for outputs built inside the filter (`tojson`).
+pub fn memory_room() -> usize {
+    METER.with(|m| match &m.borrow().sys {
+        Some(k) => {
+            let limit = k.meter.limits().memory;
+            limit.saturating_sub(k.meter.usage().memory_current) as usize
+        }
+        None => usize::MAX,
+    })
+}
+
+/// Stops the run on the memory limit: a value built inside the filter would not fit.
+pub fn out_of_memory<'a>() -> Exn<'a, Val> {
+    METER.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some(k) = m.sys.clone() {
+            let e = k
+                .meter
+                .stop_with(crate::limits::StopReason::MemoryExhausted);
+            m.stop.get_or_insert(Interrupt::from(e));
+        }
+    });
+    halt()
+}
+
+/// The halt for a stopped filter; [`MeterGuard`] tells why.
 fn halt<'a>() -> Exn<'a, Val> {
     Exn::halt(137)
 }
 
-/// Installs `sys` as the meter for filters run until the guard drops.
+/// Installs `sys` as the meter for filters run until the guard drops, and marks the stack.
 pub struct MeterGuard;
 
 impl MeterGuard {
     pub fn install(sys: Rc<Kernel>) -> MeterGuard {
-        METER.with(|m| *m.borrow_mut() = (Some(sys), None));
+        let base = guard::stack_mark();
+        METER.with(|m| *m.borrow_mut() = State::new(Some(sys), base));
         MeterGuard
     }
 
     /// The interrupt a failed charge recorded, if any.
     pub fn take_interrupt(&self) -> Option<Interrupt> {
-        METER.with(|m| m.borrow_mut().1.take())
+        METER.with(|m| m.borrow_mut().stop.take())
+    }
+
+    /// Did the filter stop because the stack grew too deep?
+    pub fn too_deep(&self) -> bool {
+        METER.with(|m| m.borrow().too_deep)
     }
 }
 
 impl Drop for MeterGuard {
     fn drop(&mut self) {
-        METER.with(|m| *m.borrow_mut() = (None, None));
+        METER.with(|m| *m.borrow_mut() = State::new(None, 0));
     }
 }
 
-/// jq 1.6's generators, each step charged.
-const METERED_DEFS: &str = r#"
-def repeat(f): def _repeat: f | (., (__shellsim_tick | _repeat)); _repeat;
-def recurse(f): def _r: ., (f | __shellsim_tick | _r); _r;
-def recurse: recurse(.[]?);
-def recurse(f; cond): def _r: ., (f | select(cond) | __shellsim_tick | _r); _r;
-def while(cond; update): def _w: if cond then ., (update | __shellsim_tick | _w) else empty end; _w;
-def until(cond; update): def _u: if cond then . else (update | __shellsim_tick | _u) end; _u;
+/// Definitions that come before the standard library: `..` as a definition (jaq's native `..`
+/// recurses over a value without passing a guard; jq 1.6 defines it as `recurse`, which also
+/// gives its root-first `..|=`); the natives that consume a filter's values behind `f | .`
+/// (the rewrite charges each value on the right of a `|`); and the natives that nest their
+/// input one level deeper behind the depth check (`depth.rs`).
+const FIRST_DEFS: &str = r#"
+def __shellsim_recurse: def r: ., (.[]? | r); r;
+def last(f): __shellsim_last(f | .);
+def skip($n; f): __shellsim_skip($n; f | .);
+def sort_by(f): __shellsim_sort_by(f | .);
+def group_by(f): __shellsim_group_by(f | .) | __shellsim_depth;
+def key_values: __shellsim_key_values | __shellsim_depth;
+def path_value(f): __shellsim_path_value(f | .) | __shellsim_depth;
+def min_by_or_empty(f): __shellsim_min_by_or_empty(f | .);
+def max_by_or_empty(f): __shellsim_max_by_or_empty(f | .);
 "#;
 
-/// Definitions that need the standard library's `limit`.
+/// jq 1.6's generators.
+const METERED_DEFS: &str = r#"
+def repeat(f): def _repeat: f | (., _repeat); _repeat;
+def recurse(f): def _r: ., (f | _r); _r;
+def recurse: recurse(.[]?);
+def recurse(f; cond): def _r: ., (f | select(cond) | _r); _r;
+def while(cond; update): def _w: if cond then ., (update | _w) else empty end; _w;
+def until(cond; update): def _u: if cond then . else (update | _u) end; _u;
+"#;
+
+/// Definitions that need the standard library: jq 1.6's `walk` (a recursive definition, so the
+/// guard sees its depth; jaq's is a native update over `..`).
 const LATE_DEFS: &str = r#"
 def combinations($n): [limit($n; repeat(.))] | combinations;
 def leaf_paths: paths(scalars);
+def walk(f): . as $in | if type == "object" then reduce keys_unsorted[] as $key ({}; . + { ($key): ($in[$key] | walk(f)) }) | f elif type == "array" then map(walk(f)) | f else f end;
 "#;
 
-/// Core definitions replaced by [`METERED_DEFS`].
-const REPLACED: &[&str] = &["repeat", "recurse", "while", "until", "combinations"];
+/// Core definitions replaced by the ones above.
+const REPLACED: &[&str] = &[
+    "repeat",
+    "recurse",
+    "while",
+    "until",
+    "combinations",
+    "walk",
+];
+
+/// Natives that [`FIRST_DEFS`] wrap, registered under the names the wrappers call.
+const WRAPPED: &[(&str, &str)] = &[
+    ("last", "__shellsim_last"),
+    ("skip", "__shellsim_skip"),
+    ("sort_by", "__shellsim_sort_by"),
+    ("group_by", "__shellsim_group_by"),
+    ("key_values", "__shellsim_key_values"),
+    ("path_value", "__shellsim_path_value"),
+    ("min_by_or_empty", "__shellsim_min_by_or_empty"),
+    ("max_by_or_empty", "__shellsim_max_by_or_empty"),
+];
 
 /// Natives that would reach the host or that this simulator does not model: they stay defined
 /// (the standard library refers to them) but fail when run.
@@ -115,12 +218,30 @@ fn refused_native<'a>(_cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
     box_once(Err(Exn::from(jaq_core::Error::str(msg))))
 }
 
-fn tick_native<'a>(cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
-    if tick() {
-        box_once(Ok(cv.1))
-    } else {
-        box_once(Err(halt()))
+/// The guard the rewrite puts wherever a filter can repeat (`guard.rs`): the identity, also
+/// for paths and updates, after one charged step and a look at the stack.
+fn guard_native() -> Native<D> {
+    Native::<D>::new(|cv| box_once(if step() { Ok(cv.1) } else { Err(halt()) }))
+        .with_paths(|cv| box_once(if step() { Ok(cv.1) } else { Err(halt()) }))
+        .with_update(|cv, f| {
+            if step() {
+                f(cv.1)
+            } else {
+                box_once(Err(halt()))
+            }
+        })
+}
+
+/// The identity for values nested at most [`depth::MAX_DEPTH`] deep (`depth.rs`).
+fn depth_native<'a>(cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
+    if METER.with(|m| m.borrow_mut().depths.measure(&cv.1).is_some()) {
+        return box_once(Ok(cv.1));
     }
+    let msg = format!(
+        "Exceeds depth limit: values nest at most {} levels",
+        depth::MAX_DEPTH
+    );
+    box_once(Err(Exn::from(jaq_core::Error::str(msg))))
 }
 
 fn range_native<'a>(mut cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
@@ -144,7 +265,7 @@ fn range_native<'a>(mut cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
                 if !go {
                     return None;
                 }
-                if !tick() {
+                if !step() {
                     done = true;
                     return Some(Err(halt()));
                 }
@@ -160,17 +281,17 @@ fn range_native<'a>(mut cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
 }
 
 fn natives() -> Vec<Fun<D>> {
-    let own: [(&'static str, usize, RunPtr<D>); 2] = [
-        ("__shellsim_tick", 0, tick_native),
-        ("range", 3, range_native),
-    ];
+    let own: [(&'static str, usize, RunPtr<D>); 2] =
+        [("range", 3, range_native), (guard::DEPTH, 0, depth_native)];
     jaq_core::funs::<D>()
         .chain(jaq_std::funs::<D>())
         .chain(jaq_json::funs::<D>())
-        .filter(|(name, _, _)| *name != "range" && *name != "tojson")
+        .filter(|(name, _, _)| !["range", "tojson", "fromjson"].contains(name))
         .map(|(name, args, f)| {
             if REFUSED.contains(&name) {
                 (name, args, Native::<D>::new(refused_native))
+            } else if let Some((_, own)) = WRAPPED.iter().find(|(n, _)| *n == name) {
+                (*own, args, f)
             } else {
                 (name, args, f)
             }
@@ -179,6 +300,7 @@ fn natives() -> Vec<Fun<D>> {
             own.into_iter()
                 .map(|(n, a, f)| (n, v(a), Native::<D>::new(f))),
         )
+        .chain([(guard::GUARD, v(0), guard_native())])
         .chain(super::natives::natives())
         .collect()
 }
@@ -205,23 +327,71 @@ fn where_(code: &str, part: &str) -> String {
     format!(" at <top-level>, line {}:\n{code}", line_of(code, part))
 }
 
-/// Parses and compiles `code` with the named global variables (`$name`, in order).
+/// Parses, rewrites (`guard.rs`) and compiles `code` with the named global variables
+/// (`$name`, in order). The program becomes the body of a prelude definition, so that the
+/// rewrite reaches it: jaq only takes a main program as text.
 pub fn compile(code: &str, globals: &[String]) -> Result<Filter, CompileError> {
+    let limit = |msg: String| CompileError {
+        messages: vec![msg],
+    };
+    guard::check_text(code).map_err(limit)?;
+    let file = || File { code, path: () };
+    let tokens = lex::Lexer::new(code)
+        .lex()
+        .map_err(|es| load_errors(code, vec![(file(), load::Error::Lex(es))]))?;
+    guard::check_tokens(&tokens).map_err(limit)?;
+    let main = parse::Parser::new(&tokens)
+        .parse(|p| p.term())
+        .map_err(|es| {
+            let es = es
+                .into_iter()
+                .map(|(expect, found)| (expect, lex::Token::opt_as_str(found, code)))
+                .collect();
+            load_errors(code, vec![(file(), load::Error::Parse(es))])
+        })?;
+    let mut user = guard::Rewrite {
+        user: true,
+        reserved: None,
+    };
+    let main = user.term(main);
+    if let Some(name) = user.reserved {
+        return Err(CompileError {
+            messages: vec![format!("{name} is reserved{}", where_(code, name))],
+        });
+    }
+    let main = parse::Def {
+        name: MAIN,
+        args: Vec::new(),
+        body: main,
+    };
+    let mut library = guard::Rewrite {
+        user: false,
+        reserved: None,
+    };
+
+    let defs = |text: &'static str| load::parse(text, |p| p.defs()).unwrap_or_default();
     let core_defs = jaq_core::defs()
         .filter(|d| !REPLACED.contains(&d.name) || (d.name == "combinations" && d.args.is_empty()));
-    let metered = load::parse(METERED_DEFS, |p| p.defs()).unwrap_or_default();
-    let late = load::parse(LATE_DEFS, |p| p.defs()).unwrap_or_default();
-    let own = load::parse(super::natives::DEFS, |p| p.defs()).unwrap_or_default();
-    let defs = core_defs
-        .chain(metered)
+    let prelude = defs(FIRST_DEFS)
+        .into_iter()
+        .chain(core_defs)
+        .chain(defs(METERED_DEFS))
         .chain(jaq_std::defs())
         .chain(jaq_json::defs())
-        .chain(late)
-        .chain(own);
-    let loader = Loader::new(defs);
+        .chain(defs(LATE_DEFS))
+        .chain(defs(super::natives::DEFS))
+        .map(|d| library.def(d))
+        .chain([main]);
+    let loader = Loader::new(prelude);
     let arena = Arena::default();
     let modules = loader
-        .load(&arena, File { code, path: () })
+        .load(
+            &arena,
+            File {
+                code: MAIN,
+                path: (),
+            },
+        )
         .map_err(|errs| load_errors(code, errs))?;
     let names: Vec<&str> = globals.iter().map(|s| s.as_str()).collect();
     jaq_core::Compiler::default()
@@ -242,6 +412,9 @@ pub fn compile(code: &str, globals: &[String]) -> Result<Filter, CompileError> {
             CompileError { messages }
         })
 }
+
+/// The definition holding the program.
+const MAIN: &str = "__shellsim_main";
 
 fn load_errors(code: &str, errs: load::Errors<&str, ()>) -> CompileError {
     let mut messages = Vec::new();

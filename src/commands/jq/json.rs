@@ -8,6 +8,9 @@ use jaq_json::{Map, Num, Val};
 /// jq 1.6's `MAX_PARSING_DEPTH`.
 const MAX_DEPTH: usize = 256;
 
+const NO_VALUE: &str = "Expected JSON value";
+const EXTRA: &str = "Unexpected extra JSON values";
+
 /// A parse error: jq's message and the byte offset just past the character that showed it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -16,8 +19,12 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// `MSG at line L, column C` as jq prints it (after `parse error: `).
+    /// `MSG at line L, column C` as jq prints it (after `parse error: `); the messages about
+    /// the text as a whole have no position.
     pub fn describe(&self, input: &[u8]) -> String {
+        if [NO_VALUE, EXTRA].contains(&self.msg) {
+            return self.msg.to_string();
+        }
         let upto = &input[..self.pos.min(input.len())];
         let line = 1 + memchr::memchr_iter(b'\n', upto).count();
         let col = match memchr::memrchr(b'\n', upto) {
@@ -114,17 +121,23 @@ impl<'a> Reader<'a> {
             self.pos += 1;
         }
         let tok = &self.buf[start..self.pos];
-        // jq checks a literal when it sees the character that ends it.
+        // jq checks a literal when it sees the character that ends it, or the end.
         let at = (self.pos + 1).min(self.buf.len());
+        let eof = self.pos == self.buf.len();
         match tok[0] {
             b't' | b'f' | b'n' => match tok {
                 b"true" => Ok(Val::Bool(true)),
                 b"false" => Ok(Val::Bool(false)),
                 b"null" => Ok(Val::Null),
+                _ if eof => err("Invalid literal at EOF", at),
                 _ => err("Invalid literal", at),
             },
             _ => parse_number(tok).map(Val::Num).ok_or(ParseError {
-                msg: "Invalid numeric literal",
+                msg: if eof {
+                    "Invalid numeric literal at EOF"
+                } else {
+                    "Invalid numeric literal"
+                },
                 pos: at,
             }),
         }
@@ -296,18 +309,17 @@ pub fn num_from_f64(x: f64) -> Num {
     }
 }
 
-/// Parses exactly one JSON text (`--argjson`, `--slurpfile` pieces use [`Reader`]).
+/// Parses exactly one JSON text as jq's `jv_parse` does (`--argjson`, `fromjson`; `--slurpfile`
+/// uses [`Reader`]): an error in a second text is that error.
 pub fn parse_one(buf: &[u8]) -> Result<Val, ParseError> {
     let mut r = Reader::new(buf);
     match r.next_value() {
-        None => err("Expected JSON value", buf.len()),
+        None => err(NO_VALUE, buf.len()),
         Some(Err(e)) => Err(e),
-        Some(Ok(v)) => {
-            r.skip_ws();
-            if r.pos < buf.len() {
-                return err("Unexpected extra JSON values", buf.len());
-            }
-            Ok(v)
-        }
+        Some(Ok(v)) => match r.next_value() {
+            None => Ok(v),
+            Some(Err(e)) => Err(e),
+            Some(Ok(_)) => err(EXTRA, buf.len()),
+        },
     }
 }

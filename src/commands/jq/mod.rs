@@ -1,8 +1,11 @@
 //! `jq` (jq 1.6's command line and output) over the jaq engine: the filter is compiled by
-//! jaq with metered generators (`engine.rs`), inputs are read the way jq 1.6 reads them
-//! (`json.rs`) and outputs are laid out byte for byte as jq 1.6 prints them (`write.rs`).
+//! jaq (`engine.rs`) after a rewrite that keeps it within the meter and the stack (`guard.rs`,
+//! `depth.rs`), inputs are read the way jq 1.6 reads them (`json.rs`) and outputs are laid out
+//! byte for byte as jq 1.6 prints them (`write.rs`).
 
+mod depth;
 mod engine;
+mod guard;
 mod json;
 mod natives;
 mod write;
@@ -240,6 +243,8 @@ struct Emitter<'a> {
     reserved: u64,
     last: Option<bool>,
     status: i32,
+    /// The filter stopped for good (its stack grew too deep): no more inputs are run.
+    fatal: bool,
 }
 
 impl Emitter<'_> {
@@ -249,7 +254,14 @@ impl Emitter<'_> {
             Val::TStr(s) if self.opts.raw && !self.opts.style.ascii => self
                 .out
                 .push(&String::from_utf8_lossy(s).into_owned().into_bytes()),
-            _ => write::write_val(&mut self.out.buf, v, &self.opts.style, 0),
+            _ => {
+                // A value is written only up to a byte past what memory can hold; the
+                // reservation below then stops the run.
+                let m = &self.ctx.sys.meter;
+                let room = m.limits().memory.saturating_sub(m.usage().memory_current);
+                let room = usize::try_from(room).unwrap_or(usize::MAX);
+                let _ = write::write_val(&mut self.out.buf, v, &self.opts.style, room);
+            }
         }
         if !self.opts.join {
             self.out.push(b"\n");
@@ -278,7 +290,7 @@ impl Emitter<'_> {
             Val::TStr(s) => format!("jq: error (at {at}): {}\n", String::from_utf8_lossy(&s)),
             other => format!(
                 "jq: error (at {at}) (not a string): {}\n",
-                text(&write::compact(&other))
+                write::shown(&other)
             ),
         };
         self.ctx.err(msg.as_bytes()).await?;
@@ -286,6 +298,9 @@ impl Emitter<'_> {
         Ok(())
     }
 }
+
+/// What jq prints when a filter's stack grew too deep (`guard.rs`).
+const TOO_DEEP: &str = "filter nested too deep (recursion past shellsim's stack limit for jq)";
 
 /// Runs the filter on one input; `Err` when the meter stopped it.
 async fn process(
@@ -315,7 +330,13 @@ async fn process(
     if let Some(i) = stop.or_else(|| guard.take_interrupt()) {
         return Err(i);
     }
+    let too_deep = guard.too_deep();
     drop(guard);
+    if too_deep {
+        em.error(jaq_core::Error::str(TOO_DEEP), at).await?;
+        em.fatal = true;
+        return Ok(());
+    }
     if let Some(e) = failure {
         em.error(e, at).await?;
     }
@@ -446,6 +467,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         reserved: 0,
         last: None,
         status: 0,
+        fatal: false,
     };
     let mut status = 0;
     if o.null_input {
@@ -470,6 +492,9 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     ctx.charge(cost::LINE)?;
                     let at = inp.location(pos.saturating_sub(1));
                     process(&mut em, &filter, &vars, Val::utf8_str(l.to_string()), &at).await?;
+                    if em.fatal {
+                        break;
+                    }
                 }
             }
         } else {
@@ -481,6 +506,9 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     Ok(v) => {
                         let at = inp.location(reader.pos());
                         process(&mut em, &filter, &vars, v, &at).await?;
+                        if em.fatal {
+                            break;
+                        }
                     }
                     Err(e) => {
                         em.flush(true).await?;

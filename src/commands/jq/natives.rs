@@ -1,8 +1,11 @@
-//! Builtins whose jaq versions differ from jq 1.6 in output: `tojson` (jq's number text),
-//! `@csv` and `@tsv` (missing from jaq), and `delpaths` (jq deletes all paths at once, longest
-//! first, and keeps object key order).
+//! Builtins whose jaq versions differ from jq 1.6: `tojson` and `tostring` (jq's number text,
+//! a length bounded by the memory left), `fromjson` (jq's reader, messages and depth limit;
+//! jaq's parser recurses without a limit), `@csv` and `@tsv` (missing from jaq), and
+//! `delpaths` (jq deletes all paths at once, longest first, and keeps object key order).
 
-use super::write::{compact, fmt_f64, num_f64};
+use super::engine;
+use super::json;
+use super::write::{compact, fmt_f64, num_f64, shown};
 use jaq_core::box_iter::box_once;
 use jaq_core::native::{v, Fun};
 use jaq_core::{data, Exn, Native, RunPtr};
@@ -27,8 +30,39 @@ fn kind(v: &Val) -> &'static str {
 }
 
 fn tojson<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
-    let s = String::from_utf8_lossy(&compact(&cv.1)).into_owned();
-    box_once(Ok(Val::utf8_str(s)))
+    match compact(&cv.1, engine::memory_room()) {
+        Ok(text) => box_once(Ok(Val::utf8_str(
+            String::from_utf8_lossy(&text).into_owned(),
+        ))),
+        Err(_) => box_once(Err(engine::out_of_memory())),
+    }
+}
+
+/// jq's `tostring`, also behind string interpolation (`guard.rs`): a string as it is, anything
+/// else as `tojson`.
+fn tostring<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    match cv.1 {
+        Val::TStr(_) => box_once(Ok(cv.1)),
+        _ => tojson(cv),
+    }
+}
+
+fn fromjson<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let (Val::TStr(s) | Val::BStr(s)) = &cv.1 else {
+        return fail(format!(
+            "{} ({}) only strings can be parsed",
+            kind(&cv.1),
+            shown(&cv.1)
+        ));
+    };
+    match json::parse_one(s) {
+        Ok(v) => box_once(Ok(v)),
+        Err(e) => fail(format!(
+            "{} (while parsing '{}')",
+            e.describe(s),
+            String::from_utf8_lossy(s)
+        )),
+    }
 }
 
 fn row<'a>(cv: jaq_core::Cv<'a, D>, tsv: bool) -> Out<'a> {
@@ -37,7 +71,7 @@ fn row<'a>(cv: jaq_core::Cv<'a, D>, tsv: bool) -> Out<'a> {
         let what = if tsv { "tsv" } else { "csv" };
         return fail(format!(
             "{k} ({}) cannot be {what}-formatted, only an array can be",
-            String::from_utf8_lossy(&compact(&cv.1))
+            shown(&cv.1)
         ));
     };
     let mut line: Vec<u8> = Vec::new();
@@ -75,7 +109,7 @@ fn row<'a>(cv: jaq_core::Cv<'a, D>, tsv: bool) -> Out<'a> {
                 return fail(format!(
                     "{} ({}) is not valid in a {what} row",
                     kind(other),
-                    String::from_utf8_lossy(&compact(other))
+                    shown(other)
                 ));
             }
         }
@@ -197,8 +231,10 @@ fn delpaths<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
 
 /// The replacement natives (jaq's `tojson` is left out of its set).
 pub fn natives() -> Vec<Fun<D>> {
-    let own: [(&'static str, usize, RunPtr<D>); 4] = [
+    let own: [(&'static str, usize, RunPtr<D>); 6] = [
         ("tojson", 0, tojson),
+        ("__shellsim_tostring", 0, tostring),
+        ("fromjson", 0, fromjson),
         ("@csv", 0, csv),
         ("@tsv", 0, tsv),
         ("__shellsim_delpaths", 1, delpaths),
@@ -210,7 +246,7 @@ pub fn natives() -> Vec<Fun<D>> {
 
 /// jq 1.6 definitions that use the natives above.
 pub const DEFS: &str = r#"
-def tostring: if type == "string" then . else tojson end;
+def tostring: __shellsim_tostring;
 def delpaths($paths): __shellsim_delpaths($paths);
 def del(f): delpaths([path(f)]);
 def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif type == "string" then . else tojson end)) // "";

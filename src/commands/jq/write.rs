@@ -144,8 +144,36 @@ fn key_bytes(k: &Val) -> Vec<u8> {
     }
 }
 
-/// Appends `v` laid out by `style` at nesting `level`.
-pub fn write_val(out: &mut Vec<u8>, v: &Val, style: &Style, level: usize) {
+/// A value was longer than the room it was given.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TooBig;
+
+/// jq 1.6's `MAX_PRINT_DEPTH`: deeper values print as [`STRIPPED`]. It also bounds the
+/// recursion here.
+const MAX_PRINT_DEPTH: usize = 256;
+const STRIPPED: &[u8] = b"<stripped: exceeds max depth>";
+
+/// Appends `v` laid out by `style`, stopping once more than `room` bytes were written: a value
+/// that shares its parts (`[., .]` repeated) can be far larger written out than held.
+pub fn write_val(out: &mut Vec<u8>, v: &Val, style: &Style, room: usize) -> Result<(), TooBig> {
+    let limit = out.len().saturating_add(room);
+    write_at(out, v, style, 0, limit)
+}
+
+fn write_at(
+    out: &mut Vec<u8>,
+    v: &Val,
+    style: &Style,
+    level: usize,
+    limit: usize,
+) -> Result<(), TooBig> {
+    if out.len() > limit {
+        return Err(TooBig);
+    }
+    if level > MAX_PRINT_DEPTH {
+        out.extend_from_slice(STRIPPED);
+        return Ok(());
+    }
     match v {
         Val::Null => out.extend_from_slice(b"null"),
         Val::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
@@ -160,7 +188,7 @@ pub fn write_val(out: &mut Vec<u8>, v: &Val, style: &Style, level: usize) {
                 if style.pretty {
                     newline_indent(out, style, level + 1);
                 }
-                write_val(out, x, style, level + 1);
+                write_at(out, x, style, level + 1, limit)?;
             }
             if style.pretty && !a.is_empty() {
                 newline_indent(out, style, level);
@@ -186,7 +214,7 @@ pub fn write_val(out: &mut Vec<u8>, v: &Val, style: &Style, level: usize) {
                 if style.pretty {
                     out.push(b' ');
                 }
-                write_val(out, x, style, level + 1);
+                write_at(out, x, style, level + 1, limit)?;
             }
             if style.pretty && !entries.is_empty() {
                 newline_indent(out, style, level);
@@ -194,15 +222,29 @@ pub fn write_val(out: &mut Vec<u8>, v: &Val, style: &Style, level: usize) {
             out.push(b'}');
         }
     }
+    Ok(())
 }
 
-/// A value as compact JSON text (error messages, `(not a string)` diagnostics).
-pub fn compact(v: &Val) -> Vec<u8> {
+/// A value as compact JSON text, at most about `room` bytes.
+pub fn compact(v: &Val, room: usize) -> Result<Vec<u8>, TooBig> {
     let mut out = Vec::new();
     let style = Style {
         pretty: false,
         ..Style::default()
     };
-    write_val(&mut out, v, &style, 0);
-    out
+    write_val(&mut out, v, &style, room)?;
+    Ok(out)
+}
+
+/// A value as compact JSON text for a message, shortened with `...` past 64 KiB.
+pub fn shown(v: &Val) -> String {
+    let mut out = Vec::new();
+    let style = Style {
+        pretty: false,
+        ..Style::default()
+    };
+    if write_val(&mut out, v, &style, 64 << 10).is_err() {
+        out.extend_from_slice(b"...");
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
