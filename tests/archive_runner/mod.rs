@@ -69,7 +69,7 @@ fn script_for(case: &Value, prelude: &str) -> String {
         case["script"].as_str().unwrap()
     ));
     s.push_str(
-        "for f in $(find . -mindepth 1 | sort); do\n  if [ -L \"$f\" ]; then printf '=== L %s %s\\n' \"$f\" \"$(readlink \"$f\")\"\n  elif [ -d \"$f\" ]; then printf '=== D %s %s\\n' \"$f\" \"$(stat -c %a \"$f\")\"\n  else printf '=== F %s %s %s %s\\n' \"$f\" \"$(stat -c %a \"$f\")\" \"$(stat -c %Y \"$f\")\" \"$(wc -c < \"$f\")\"; cat \"$f\"; fi\ndone\nprintf '=== F ./.out 0 0 %s\\n' \"$(wc -c < /tmp/out)\"; cat /tmp/out\nprintf '=== F ./.err 0 0 %s\\n' \"$(wc -c < /tmp/err)\"; cat /tmp/err\n",
+        "find . -mindepth 1 | sort | while IFS= read -r f; do\n  if [ -L \"$f\" ]; then printf '=== L %s %s\\n' \"$f\" \"$(readlink \"$f\")\"\n  elif [ -d \"$f\" ]; then printf '=== D %s %s\\n' \"$f\" \"$(stat -c %a \"$f\")\"\n  else printf '=== F %s %s %s %s\\n' \"$f\" \"$(stat -c %a \"$f\")\" \"$(stat -c %Y \"$f\")\" \"$(wc -c < \"$f\")\"; cat \"$f\"; fi\ndone\nprintf '=== F ./.out 0 0 %s\\n' \"$(wc -c < /tmp/out)\"; cat /tmp/out\nprintf '=== F ./.err 0 0 %s\\n' \"$(wc -c < /tmp/err)\"; cat /tmp/err\n",
     );
     s
 }
@@ -98,24 +98,33 @@ fn parse_dump(text: &[u8]) -> (i64, BTreeMap<String, Node>) {
         let nl = rest.iter().position(|&b| b == b'\n').unwrap();
         let line = String::from_utf8_lossy(&rest[..nl]).into_owned();
         rest = &rest[nl + 1..];
-        let parts: Vec<&str> = line.splitn(6, ' ').collect();
-        let name = parts[2].trim_start_matches("./").to_string();
-        match parts[1] {
+        // "=== KIND NAME FIELDS...": names may hold spaces, so fields are taken from the
+        // right (a link's target is everything after its name's first space-free word).
+        let kind = &line[4..5];
+        let body = &line[6..];
+        match kind {
             "L" => {
-                out.insert(name, Node::Link(parts[3..].join(" ")));
+                let (name, target) = body.split_once(' ').unwrap();
+                let name = name.trim_start_matches("./").to_string();
+                out.insert(name, Node::Link(target.to_string()));
             }
             "D" => {
-                out.insert(format!("{name}/"), Node::Dir(parts[3].to_string()));
+                let (name, mode) = body.rsplit_once(' ').unwrap();
+                let name = name.trim_start_matches("./");
+                out.insert(format!("{name}/"), Node::Dir(mode.to_string()));
             }
             _ => {
-                let size: usize = parts[5].trim().parse().unwrap();
+                let f: Vec<&str> = body.rsplitn(4, ' ').collect();
+                let (size, mtime, mode) = (f[0], f[1], f[2]);
+                let name = f[3].trim_start_matches("./").to_string();
+                let size: usize = size.trim().parse().unwrap();
                 let data = rest[..size].to_vec();
                 rest = &rest[size..];
                 out.insert(
                     name,
                     Node::File {
-                        mode: parts[3].to_string(),
-                        mtime: parts[4].parse().unwrap(),
+                        mode: mode.to_string(),
+                        mtime: mtime.parse().unwrap(),
                         data,
                     },
                 );

@@ -202,6 +202,23 @@ add("unzip-overlap", {"o.zip": F(corrupt(made_zip([("a", b"A" * 100, {}), ("b", 
     lambda d: struct.pack_into("<I", d, d.find(b"PK\x01\x02", d.find(b"PK\x01\x02") + 1) + 42, 0)))},
     "unzip o.zip; echo $?; unzip -l o.zip; echo $?")
 
+# ---- more edges -----------------------------------------------------------------------------
+add("zip-self-in-cwd", {"a": hello, "d/": F(b"", T0, 0o755), "d/b": seq}, "zip -r t.zip .; echo $?; zip -r t.zip .; echo $?; unzip -l t.zip")
+add("zip-empty-dir", {"e/": F(b"", T0, 0o700), "f/": F(b"", T0, 0o755), "f/g/": F(b"", T0, 0o755)}, "zip -r t.zip e f; unzip -v t.zip")
+add("zip-spaces", {"my file.txt": hello, "dir with space/": F(b"", T0, 0o755), "dir with space/x y": F(b"xy\n")}, "zip -r t.zip 'my file.txt' 'dir with space'; rm -r 'my file.txt' 'dir with space'; unzip t.zip; ls")
+add("zip-dotdot-name", {"d/": F(b"", T0, 0o755), "d/a.c": F(b"int a;\n"), "e/": F(b"", T0, 0o755)}, "cd e && zip ../t.zip ../d/a.c; cd ..; unzip -l t.zip; mkdir o && cd o && unzip ../t.zip; echo $?")
+add("zip-update-dirs", tree, "zip -qr t.zip d; echo more > d/sub/new; touch -d @1700000500 d/sub/new d/sub; zip -r t.zip d; unzip -l t.zip")
+add("unzip-over-symlink", {"secret": F(b"keep\n"), "f": F(b"new\n")}, "zip -q t.zip f; rm f; ln -s secret f; unzip -o t.zip; echo $?; cat secret f; ls -l f | cut -c1")
+add("unzip-file-vs-dir", {"d/": F(b"", T0, 0o755), "d/x": hello, "y": hello}, "zip -qr t.zip d y; rm -r d y; echo file > d; mkdir y; unzip -o t.zip; echo $?")
+add("unzip-trailing-slash-dir", {"a": hello}, "zip -q t.zip a; unzip t.zip -d o/; echo $?; unzip -o t.zip -d o//; echo $?")
+add("unzip-junk-collision", {"d/": F(b"", T0, 0o755), "d/x": hello, "e/": F(b"", T0, 0o755), "e/x": F(b"other\n")}, "zip -qr t.zip d e; mkdir o; unzip -j t.zip -d o; echo $?; cat o/x")
+add("unzip-exclude-only", tree, "zip -qr t.zip d; rm -r d; unzip t.zip -x '*.log' 'd/sub/*'; echo $?; unzip -l t.zip -x 'd/*'; echo $?")
+add("unzip-pipe-dirs", tree, "zip -qr t.zip d; unzip -p t.zip | wc -c; unzip -p t.zip 'd/sub/*' | od -c | head -3")
+add("unzip-errors-and-unmatched", {"crc.zip": F(corrupt(good, bad_crc))}, "unzip -o crc.zip a.txt nope -d o; echo $?; unzip -t crc.zip nope; echo $?")
+add("unzip-comment", {"c.zip": F(made_zip([("a", b"a\n", {})], b"line one\nline two"))}, "unzip -l c.zip; unzip -q c.zip; unzip -v c.zip; unzip -t c.zip; unzip -p c.zip")
+add("unzip-deflate-flags", {"p.zip": F(made_zip([("n", b"n" * 300, {"method": zipfile.ZIP_DEFLATED})]))}, "unzip -v p.zip; zip -9 -q q.zip p.zip; zip -1 -q r.zip p.zip; unzip -v r.zip | sed -n 4p")
+add("zip-exclude-at-file", {"a": hello}, "zip t.zip a -x@list; echo $?")
+
 # ---- unzip: options ------------------------------------------------------------------------
 add("unzip-usage", {}, "unzip; echo $?; unzip -h | head -3; unzip -y t.zip; echo $?; unzip -o; echo $?; unzip -tp x.zip; echo $?")
 

@@ -231,12 +231,34 @@ async fn parse(ctx: &CommandCtx) -> Result<Parsed, Interrupt> {
                 b'h' | b'H' | b'?' => help = true,
                 b'x' | b'i' => {
                     list = Some(c);
-                    if let Some(p) = attached.take() {
-                        if c == b'x' {
-                            o.excludes.push(p);
-                        } else {
-                            o.includes.push(p);
-                        }
+                    let Some(p) = attached.take() else { continue };
+                    let patterns = match p.strip_prefix(b"@") {
+                        // `-x@FILE`: the patterns are FILE's lines.
+                        Some(file) => match ctx.read_all_input(file).await {
+                            Ok(data) => {
+                                ctx.release(data.len() as u64);
+                                data.split(|&b| b == b'\n')
+                                    .filter(|l| !l.is_empty())
+                                    .map(|l| l.to_vec())
+                                    .collect()
+                            }
+                            Err(e) => {
+                                super::super::opts::interrupted(e)?;
+                                let m = format!(
+                                    "zip I/O error: No such file or directory\nzip error: File not found or no read permission ({} pattern file '{}')\n",
+                                    c as char,
+                                    String::from_utf8_lossy(&p)
+                                );
+                                ctx.out(m.as_bytes()).await?;
+                                return Ok(Parsed::Exit(18));
+                            }
+                        },
+                        None => vec![p],
+                    };
+                    if c == b'x' {
+                        o.excludes.extend(patterns);
+                    } else {
+                        o.includes.extend(patterns);
                     }
                 }
                 c if REFUSED.contains(&c) => {
@@ -721,7 +743,7 @@ impl Zip<'_> {
             Ok(st) => st,
             Err(_) => return Ok(false),
         };
-        if abs == self.abs {
+        if path::normalize(&abs) == path::normalize(&self.abs) {
             return Ok(true);
         }
         let dir = st.file_type == FileType::Dir;
@@ -767,7 +789,7 @@ impl Zip<'_> {
             child.extend_from_slice(&name);
             let cabs = path::join(dabs, &name);
             let Ok(cst) = ctx.stat(&cabs) else { continue };
-            if cabs == self.abs {
+            if path::normalize(&cabs) == path::normalize(&self.abs) {
                 continue;
             }
             out.push((child, cabs, cst.ino, cst.file_type == FileType::Dir));
@@ -837,7 +859,8 @@ impl Zip<'_> {
             }
         };
         let len = data.len();
-        let special = NO_COMPRESS.iter().any(|s| f.name.ends_with(s));
+        // zip's default `-n` list applies below -9; -9 compresses everything.
+        let special = self.o.level < 9 && NO_COMPRESS.iter().any(|s| f.name.ends_with(s));
         let try_deflate = !f.dir && len > 0 && self.o.level > 0 && !special;
         let mut crc = Crc::new();
         let (method, flags, body, text) = if try_deflate {

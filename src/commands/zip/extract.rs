@@ -93,19 +93,16 @@ impl Extractor {
                 u.raise(PK_ERR);
                 x.broken = true;
             }
-            let mut shown = d;
-            while shown.len() > 1 && shown.ends_with(b"/") {
-                shown.pop();
-            }
             x.root = abs;
-            x.exdir = Some(shown);
+            x.exdir = Some(d);
         }
         Ok(x)
     }
 
     fn shown(&self, rel: &[u8]) -> Vec<u8> {
+        // unzip adds a `/` after the directory as given unless it already ends in one.
         match &self.exdir {
-            Some(d) if d == b"/" => [d.as_slice(), rel].concat(),
+            Some(d) if d.ends_with(b"/") => [d.as_slice(), rel].concat(),
             Some(d) => [d.as_slice(), b"/", rel].concat(),
             None => rel.to_vec(),
         }
@@ -188,11 +185,12 @@ impl Extractor {
                 }
                 Answer::Yes => {
                     if st.file_type == FileType::Dir {
+                        // unzip reports the failed unlink and gives up as on a disk error.
                         let mut m = b"error:  cannot delete old ".to_vec();
                         m.extend_from_slice(&printable(&shown));
-                        m.push(b'\n');
+                        m.extend_from_slice(b"\n        Is a directory\n");
                         ctx.err(&m).await?;
-                        u.raise(PK_ERR);
+                        u.raise(PK_DISK);
                         return Ok(false);
                     }
                     // Replaced, never written through (a symlink here is removed).
@@ -217,13 +215,17 @@ impl Extractor {
         let (data, bad, crc) = match self.inflate(u, body, e).await? {
             Some(r) => r,
             None => {
-                // The disk is full: unzip asks whether to go on; there is no one to ask.
+                // The member does not fit on the disk: unzip asks whether to go on with the
+                // other members ("y") or stop.
                 let mut m = b"\n".to_vec();
                 m.extend_from_slice(&printable(&shown));
-                m.extend_from_slice(b":  write error (disk full?).  Continue? (y/n/^C) \n");
+                m.extend_from_slice(b":  write error (disk full?).  Continue? (y/n/^C) ");
                 ctx.err(&m).await?;
                 u.raise(PK_DISK);
-                self.stopped = true;
+                let answer = read_answer(u, ANSWER_MAX).await?;
+                if answer.and_then(|a| a.first().copied()) != Some(b'y') {
+                    self.stopped = true;
+                }
                 return Ok(false);
             }
         };

@@ -25,10 +25,11 @@ use crate::process::command::Trust;
 pub fn register(r: &mut super::Registry) {
     r.register(
         "zip",
-        Trust::Real,
-        "package files into a zip archive (Info-ZIP zip 3.0; zip's own DEFLATE encoder)",
-        "ARCHIVE [FILE]... -r -q -j -D -0..-9 -x PATTERN... -i PATTERN... -d (delete) -h; \
-         other zip options refused",
+        Trust::Partial,
+        "package files into a zip archive (Info-ZIP zip 3.0, its DEFLATE encoder; directories \
+         walked in name order, operands not wildcard-expanded by zip itself)",
+        "ARCHIVE [FILE]... -r -q -j -D -0..-9 -x PATTERN...|-x@FILE -i PATTERN...|-i@FILE \
+         -d (delete) -h; other zip options refused",
         run_zip,
     );
     r.register(

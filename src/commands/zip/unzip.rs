@@ -483,7 +483,7 @@ impl Unzip<'_> {
             };
             ctx.out(tail.as_bytes()).await?;
         }
-        if !self.o.members.is_empty() && count == 0 {
+        if count == 0 && !(self.o.members.is_empty() && self.o.excludes.is_empty()) {
             self.raise(PK_FIND);
         }
         Ok(())
@@ -509,6 +509,7 @@ impl Unzip<'_> {
         let mut claimed: Vec<(u64, u64)> = vec![(a.cd_offset, a.cd_offset + a.cd_size)];
         let mut errors = 0u32;
         let mut tested = 0u64;
+        let mut skipped = 0u64;
         let batches: Vec<&[Entry]> = a.entries.chunks(DIR_BLOCK).collect();
         let last = batches.len();
         let mut fatal = false;
@@ -549,6 +550,9 @@ impl Unzip<'_> {
                 claimed.push(span);
                 let body = &data[start..start + e.csize as usize];
                 tested += 1;
+                if e.method != 0 && e.method != 8 && e.flags & FLAG_ENCRYPTED == 0 {
+                    skipped += 1;
+                }
                 let ok = match x.as_mut() {
                     Some(x) => x.member(self, e, body).await?,
                     None => self.test_or_pipe(e, body).await?,
@@ -567,25 +571,8 @@ impl Unzip<'_> {
         if fatal {
             return Ok(());
         }
-        if self.o.test {
-            let m = if errors == 0 && self.status <= PK_WARN && !self.o.members.is_empty() {
-                let s = if tested == 1 { "" } else { "s" };
-                format!(
-                    "No errors detected in {} for the {tested} file{s} tested.\n",
-                    self.shown()
-                )
-            } else if errors == 0 && self.status <= PK_WARN {
-                format!(
-                    "No errors detected in compressed data of {}.\n",
-                    self.shown()
-                )
-            } else {
-                format!("At least one error was detected in {}.\n", self.shown())
-            };
-            if self.o.quiet < 2 {
-                ctx.out(m.as_bytes()).await?;
-            }
-        }
+        // Cautions first (an unmatched name makes the status 11), then -t's summary, then
+        // the status for "nothing processed".
         for (p, h) in self.o.members.clone().iter().zip(hit) {
             if !h {
                 let mut m = b"caution: filename not matched:  ".to_vec();
@@ -604,6 +591,36 @@ impl Unzip<'_> {
                 m.push(b'\n');
                 self.complain(&m).await?;
             }
+        }
+        if self.o.test && self.quiet() < 2 {
+            let n = self.shown();
+            let all = self.o.members.is_empty() && self.o.excludes.is_empty();
+            let m = if self.status != 0 || errors > 0 {
+                let w = if self.status == PK_WARN {
+                    "warning-"
+                } else {
+                    ""
+                };
+                format!("At least one {w}error was detected in {n}.\n")
+            } else if tested == 0 {
+                format!("Caution:  zero files tested in {n}.\n")
+            } else if all && skipped == 0 {
+                format!("No errors detected in compressed data of {n}.\n")
+            } else {
+                let s = if tested == 1 { "" } else { "s" };
+                format!("No errors detected in {n} for the {tested} file{s} tested.\n")
+            };
+            ctx.out(m.as_bytes()).await?;
+            if skipped > 0 {
+                let s = if skipped == 1 { "" } else { "s" };
+                let m = format!(
+                    "{skipped} file{s} skipped because of unsupported compression or encoding.\n"
+                );
+                ctx.out(m.as_bytes()).await?;
+            }
+        }
+        if tested == 0 && self.status == 0 {
+            self.status = PK_FIND;
         }
         Ok(())
     }
