@@ -77,6 +77,32 @@ def made_zip(members, comment=b""):
     return buf.getvalue()
 
 
+def streamed_zip():
+    """An archive written to an unseekable stream: data descriptors after each member."""
+    class Pipe(io.RawIOBase):
+        def __init__(self): self.buf = bytearray()
+        def writable(self): return True
+        def write(self, b): self.buf += b; return len(b)
+    p = Pipe()
+    with zipfile.ZipFile(p, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        for name, data in (("one.txt", b"one\n" * 50), ("two.txt", b"two\n")):
+            i = zipfile.ZipInfo(name, date_time=(2023, 11, 14, 22, 13, 20))
+            i.external_attr = 0o100644 << 16
+            i.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(i, data)
+    return bytes(p.buf)
+
+
+def zip64_zip():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        i = zipfile.ZipInfo("big64.txt", date_time=(2023, 11, 14, 22, 13, 20))
+        i.external_attr = 0o100644 << 16
+        with z.open(i, "w", force_zip64=True) as f:
+            f.write(b"zip64 member\n")
+    return buf.getvalue()
+
+
 def corrupt(data, fn):
     d = bytearray(data)
     fn(d)
@@ -218,6 +244,13 @@ add("unzip-errors-and-unmatched", {"crc.zip": F(corrupt(good, bad_crc))}, "unzip
 add("unzip-comment", {"c.zip": F(made_zip([("a", b"a\n", {})], b"line one\nline two"))}, "unzip -l c.zip; unzip -q c.zip; unzip -v c.zip; unzip -t c.zip; unzip -p c.zip")
 add("unzip-deflate-flags", {"p.zip": F(made_zip([("n", b"n" * 300, {"method": zipfile.ZIP_DEFLATED})]))}, "unzip -v p.zip; zip -9 -q q.zip p.zip; zip -1 -q r.zip p.zip; unzip -v r.zip | sed -n 4p")
 add("zip-exclude-at-file", {"a": hello}, "zip t.zip a -x@list; echo $?")
+
+add("zip-long-options", tree, "zip -r t.zip d --exclude='*.log'; zip -r u.zip d --exclude '*.c' --quiet; zip v.zip d/a.c --quiet=1; echo $?; zip --recurse-paths --junk-paths w.zip d; unzip -l w.zip")
+add("unzip-odd-names", {"cc.zip": F(made_zip([("a\x01b", b"x", {}), ("tab\there", b"y", {}), ("hi\xc3\xa9.txt", b"z", {}), ("del\x7f", b"w", {})]))},
+    "unzip -l cc.zip; mkdir o && cd o && unzip ../cc.zip; echo $?; ls")
+
+add("unzip-descriptors", {"s.zip": F(streamed_zip())}, "unzip -v s.zip; unzip s.zip; echo $?; cat one.txt | wc -l; zip s.zip two.txt; zip -d s.zip one.txt; unzip -l s.zip; unzip -p s.zip")
+add("unzip-zip64", {"z.zip": F(zip64_zip())}, "unzip -v z.zip; unzip z.zip; echo $?; cat big64.txt; unzip -t z.zip")
 
 # ---- unzip: options ------------------------------------------------------------------------
 add("unzip-usage", {}, "unzip; echo $?; unzip -h | head -3; unzip -y t.zip; echo $?; unzip -o; echo $?; unzip -tp x.zip; echo $?")

@@ -47,6 +47,16 @@ const LONG: &[(&str, Option<u8>)] = &[
     ("compress-8", Some(b'8')),
     ("compress-9", Some(b'9')),
 ];
+/// zip's descriptions of the implemented long options (quoted in its errors).
+const LONG_WHAT: &[(&str, &str)] = &[
+    ("recurse-paths", "recurse down listed paths"),
+    ("quiet", "quiet"),
+    ("junk-paths", "strip paths and just store file names"),
+    ("no-dir-entries", "no entries for dirs themselves (-x */)"),
+    ("delete", "delete entries from archive"),
+    ("help", "help"),
+    ("store", "store"),
+];
 const LONG_REFUSED: &[&str] = &[
     "adjust-sfx",
     "temp-path",
@@ -191,9 +201,29 @@ async fn parse(ctx: &CommandCtx) -> Result<Parsed, Interrupt> {
         let mut letters: Vec<u8> = Vec::new();
         let mut attached: Option<Vec<u8>> = None;
         if let Some(long) = a.strip_prefix(b"--") {
-            let name = long.split(|&b| b == b'=').next().unwrap_or(b"");
+            let (name, value) = match long.iter().position(|&b| b == b'=') {
+                Some(eq) => (&long[..eq], Some(long[eq + 1..].to_vec())),
+                None => (long, None),
+            };
             let name = String::from_utf8_lossy(name).into_owned();
             match LONG.iter().find(|(l, _)| *l == name) {
+                Some((_, Some(c))) if *c == b'x' || *c == b'i' => {
+                    letters.push(*c);
+                    attached = value;
+                }
+                Some((_, Some(_))) if value.is_some() => {
+                    let level = name
+                        .strip_prefix("compress-")
+                        .map(|n| format!("compress {n}"));
+                    let what = LONG_WHAT
+                        .iter()
+                        .find(|(l, _)| *l == name)
+                        .map(|(_, w)| w.to_string())
+                        .or(level)
+                        .unwrap_or_default();
+                    let m = format!("option '{name}' ({what}) does not allow a value");
+                    return bad_args(ctx, m).await;
+                }
                 Some((_, Some(c))) => letters.push(*c),
                 _ if LONG_REFUSED.contains(&name.as_str()) => {
                     return refuse(ctx, format!("--{name}")).await;
@@ -310,6 +340,11 @@ pub async fn zip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     Ok(status)
 }
 
+/// The size of the file at `abs` (0 if it cannot be read).
+fn ctx_size(ctx: &CommandCtx, abs: &[u8]) -> u64 {
+    ctx.stat(abs).map(|s| s.size).unwrap_or(0)
+}
+
 /// zip appends ".zip" to an archive name whose last component has no dot.
 fn zip_name(name: &[u8]) -> Vec<u8> {
     let mut n = name.to_vec();
@@ -335,6 +370,16 @@ pub fn percent(n: u64, m: u64) -> u64 {
 
 /// An archive being updated: its bytes (shared with the VFS) and its entries.
 type Old = (std::sync::Arc<Vec<u8>>, Vec<Entry>);
+
+/// Whether a member is new or replaces one of the old archive.
+#[derive(Clone, Copy)]
+enum Update {
+    Add,
+    /// `stale`: the old member's local header disagrees with the directory about its CRC.
+    Replace {
+        stale: bool,
+    },
+}
 
 /// A file or directory found on the command line or by recursion.
 struct Found {
@@ -426,6 +471,8 @@ impl Zip<'_> {
                 return Ok(Err(self.error(m, 15).await?));
             }
         };
+        // Finding the end record reads at most the last 64 KiB.
+        ctx.charge_bytes(data.len().min(0xffff + 22))?;
         let mut held = 0;
         let parsed = format::read_archive(&data, |n| {
             ctx.charge(cost::ARCHIVE_MEMBER)?;
@@ -573,7 +620,14 @@ impl Zip<'_> {
     }
 
     async fn write(&mut self, mut out: Vec<u8>, central: &[Vec<u8>]) -> Result<i32, Interrupt> {
-        self.grow(central.iter().map(|c| c.len()).sum::<usize>() + 22)?;
+        let cd: usize = central.iter().map(|c| c.len()).sum();
+        if out.len() + cd >= 0xffff_ffff {
+            self.ctx
+                .diag("an archive of 4 GiB or more needs Zip64, which is not supported in this simulator")
+                .await?;
+            return Ok(2);
+        }
+        self.grow(cd + 22)?;
         format::finish(&mut out, central);
         self.ctx
             .charge(cost::per_bytes(out.len(), 256, cost::IO_PER_256_BYTES))?;
@@ -671,6 +725,26 @@ impl Zip<'_> {
             }
         }
         let (data, entries) = old.unwrap_or_default();
+        // Past these sizes zip switches to Zip64 records, which are not written here.
+        let huge = unique
+            .iter()
+            .find(|f| !f.dir && ctx_size(self.ctx, &f.abs) >= 0xffff_ffff);
+        if let Some(f) = huge {
+            let m = format!(
+                "{}: a member of 4 GiB or more needs Zip64, which is not supported in this simulator",
+                String::from_utf8_lossy(&f.external)
+            );
+            self.ctx.diag(m).await?;
+            return Ok(2);
+        }
+        if entries.len() + unique.len() > 0xffff {
+            self.ctx
+                .diag(
+                    "more than 65535 members need Zip64, which is not supported in this simulator",
+                )
+                .await?;
+            return Ok(2);
+        }
         if !unique.is_empty() && !self.temp_file_stamp() {
             return self.cannot_create().await;
         }
@@ -688,7 +762,11 @@ impl Zip<'_> {
             match seen.get(&e.name) {
                 Some(&k) => {
                     done[k] = true;
-                    self.member(&unique[k], true, &mut out, &mut central)
+                    // zip checks the old local header against the directory as it
+                    // replaces a member (a data descriptor leaves the local CRC zero).
+                    let stale = format::local_crc(&data, e).is_some_and(|c| c != e.crc);
+                    let update = Update::Replace { stale };
+                    self.member(&unique[k], update, &mut out, &mut central)
                         .await?;
                 }
                 None => self.copy_member(&data, e, &mut out, &mut central)?,
@@ -696,7 +774,7 @@ impl Zip<'_> {
         }
         for (f, d) in unique.iter().zip(done) {
             if !d {
-                self.member(f, false, &mut out, &mut central).await?;
+                self.member(f, Update::Add, &mut out, &mut central).await?;
             }
         }
         self.write(out, &central).await
@@ -833,13 +911,16 @@ impl Zip<'_> {
     async fn member(
         &mut self,
         f: &Found,
-        update: bool,
+        update: Update,
         out: &mut Vec<u8>,
         central: &mut Vec<Vec<u8>>,
     ) -> Result<(), Interrupt> {
         let ctx = self.ctx;
         ctx.charge(cost::ARCHIVE_MEMBER)?;
-        let verb: &[u8] = if update { b"updating: " } else { b"  adding: " };
+        let verb: &[u8] = match update {
+            Update::Replace { .. } => b"updating: ",
+            Update::Add => b"  adding: ",
+        };
         let st = ctx.stat(&f.abs);
         let data = if f.dir {
             Ok(std::sync::Arc::new(Vec::new()))
@@ -862,30 +943,43 @@ impl Zip<'_> {
         // zip's default `-n` list applies below -9; -9 compresses everything.
         let special = self.o.level < 9 && NO_COMPRESS.iter().any(|s| f.name.ends_with(s));
         let try_deflate = !f.dir && len > 0 && self.o.level > 0 && !special;
-        let mut crc = Crc::new();
-        let (method, flags, body, text) = if try_deflate {
-            self.grow(deflate::bound(len))?;
-            ctx.reserve(deflate::MEMORY)?;
+        // The compressed copy is reserved while it exists; the archive reserves what it keeps.
+        let deflated = if try_deflate {
+            ctx.reserve(deflate::MEMORY + deflate::bound(len) as u64)?;
             let d = deflate::deflate(&data, self.o.level, |n| {
                 ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
             });
             ctx.release(deflate::MEMORY);
-            let d = d?;
-            let method = if d.stored { 0 } else { 8 };
-            (method, deflate::level_flags(self.o.level), d.data, d.text)
+            match d {
+                Ok(d) => Some(d),
+                Err(i) => {
+                    ctx.release(deflate::bound(len) as u64);
+                    return Err(i);
+                }
+            }
         } else {
-            self.grow(len)?;
             ctx.charge(cost::per_bytes(len, 256, cost::SCAN_PER_256_BYTES))?;
-            (0, 0, data.to_vec(), false)
+            None
         };
+        let (method, flags, body, text): (u16, u16, &[u8], bool) = match &deflated {
+            Some(d) if !d.stored => (8, deflate::level_flags(self.o.level), &d.data, d.text),
+            Some(d) => (0, deflate::level_flags(self.o.level), &data, d.text),
+            None => (0, 0, &data, false),
+        };
+        let mut crc = Crc::new();
         crc.update(&data);
         let mode = if f.dir {
             S_IFDIR | (st.mode & 0o7777)
         } else {
             S_IFREG | (st.mode & 0o7777)
         };
-        let header = format::LOCAL_LEN + 2 * f.name.len() + 46 + 52;
-        self.grow(header)?;
+        let kept = body.len() + format::LOCAL_LEN + 2 * f.name.len() + 46 + 52;
+        if let Err(i) = self.grow(kept) {
+            if deflated.is_some() {
+                ctx.release(deflate::bound(len) as u64);
+            }
+            return Err(i);
+        }
         let c = format::write_member(
             out,
             &NewEntry {
@@ -900,17 +994,30 @@ impl Zip<'_> {
                 crc: crc.sum(),
                 usize: len as u64,
                 text,
-                data: &body,
+                data: body,
             },
         );
+        let body_len = body.len();
+        drop(deflated);
+        if try_deflate {
+            ctx.release(deflate::bound(len) as u64);
+        }
         central.push(c);
         if !self.o.quiet {
             let how = if method == 8 {
-                format!(" (deflated {}%)\n", percent(len as u64, body.len() as u64))
+                format!(" (deflated {}%)\n", percent(len as u64, body_len as u64))
             } else {
                 " (stored 0%)\n".to_string()
             };
-            self.say([verb, &f.name, how.as_bytes()].concat()).await?;
+            let mut line = [verb, &f.name].concat();
+            if let Update::Replace { stale: true } = update {
+                // The warning interrupts the line zip has begun.
+                line.extend_from_slice(b"\n\tzip warning: Local Entry CRC does not match CD: ");
+                line.extend_from_slice(&f.name);
+                line.push(b'\n');
+            }
+            line.extend_from_slice(how.as_bytes());
+            self.say(line).await?;
         }
         Ok(())
     }

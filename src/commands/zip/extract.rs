@@ -129,9 +129,15 @@ impl Extractor {
             ctx.err(&m).await?;
             u.raise(PK_WARN);
         }
+        // Bytes unzip does not put in file names (controls, DEL, 0xff) are dropped.
+        let kept: Vec<u8> = name
+            .iter()
+            .copied()
+            .filter(|&b| (32..=126).contains(&b) || (128..=254).contains(&b) || b == b'/')
+            .collect();
         let mut comps: Vec<&[u8]> = Vec::new();
         let mut dotdot = false;
-        for c in name.split(|&b| b == b'/') {
+        for c in kept.split(|&b| b == b'/') {
             match c {
                 b"" | b"." => {}
                 b".." => dotdot = true,

@@ -313,6 +313,13 @@ pub fn local_span(data: &[u8], e: &Entry) -> Option<(usize, usize)> {
     Some((start, end))
 }
 
+/// The CRC-32 a member's local header records, if the header is there.
+pub fn local_crc(data: &[u8], e: &Entry) -> Option<u32> {
+    let off = e.offset as usize;
+    (off.checked_add(LOCAL_LEN)? <= data.len() && u32_at(data, off) == LOCAL_SIG)
+        .then(|| u32_at(data, off + 14))
+}
+
 /// Seconds since the epoch for a DOS date/time read in the modeled zone (UTC).
 pub fn dos_to_unix(dt: u32) -> i64 {
     let (date, time) = ((dt >> 16) as i64, (dt & 0xffff) as i64);

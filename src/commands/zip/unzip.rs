@@ -327,6 +327,8 @@ impl Unzip<'_> {
             ctx.out(format!("Archive:  {}\n", self.shown()).as_bytes())
                 .await?;
         }
+        // Finding the end record reads at most the last 64 KiB.
+        ctx.charge_bytes(data.len().min(0xffff + 22))?;
         let mut held = 0;
         let parsed = format::read_archive(&data, |n| {
             ctx.charge(cost::ARCHIVE_MEMBER)?;
@@ -506,7 +508,8 @@ impl Unzip<'_> {
         };
         // Spans of the archive already claimed: a member overlapping another or the
         // directory is a zip bomb of the "overlapping files" kind.
-        let mut claimed: Vec<(u64, u64)> = vec![(a.cd_offset, a.cd_offset + a.cd_size)];
+        let mut claimed = Spans::default();
+        claimed.claim(a.cd_offset, a.cd_offset + a.cd_size);
         let mut errors = 0u32;
         let mut tested = 0u64;
         let mut skipped = 0u64;
@@ -538,7 +541,7 @@ impl Unzip<'_> {
                     continue;
                 };
                 let span = (e.offset, end as u64);
-                if claimed.iter().any(|&(s, t)| span.0 < t && s < span.1) || end > data.len() {
+                if !claimed.claim(span.0, span.1) || end > data.len() {
                     self.complain(
                         b"error: invalid zip file with overlapped components (possible zip bomb)\n",
                     )
@@ -547,7 +550,6 @@ impl Unzip<'_> {
                     fatal = true;
                     break;
                 }
-                claimed.push(span);
                 let body = &data[start..start + e.csize as usize];
                 tested += 1;
                 if e.method != 0 && e.method != 8 && e.flags & FLAG_ENCRYPTED == 0 {
@@ -749,6 +751,27 @@ impl Unzip<'_> {
     }
 }
 
+/// Disjoint byte ranges of the archive, kept ordered so each check is logarithmic.
+#[derive(Default)]
+struct Spans(std::collections::BTreeMap<u64, u64>);
+
+impl Spans {
+    /// Adds `[start, end)` unless it overlaps a range already there; returns whether added.
+    fn claim(&mut self, start: u64, end: u64) -> bool {
+        // The ranges are disjoint, so the one starting last before `end` ends last too:
+        // it is the only one that can reach past `start`.
+        if let Some((_, &e)) = self.0.range(..end.max(start + 1)).next_back() {
+            if e > start {
+                return false;
+            }
+        }
+        if end > start {
+            self.0.insert(start, end);
+        }
+        true
+    }
+}
+
 /// A member's compressed size without the 12-byte encryption header.
 fn compressed(e: &Entry) -> u64 {
     if e.flags & FLAG_ENCRYPTED != 0 {
@@ -808,11 +831,11 @@ fn method_name(e: &Entry) -> String {
     }
 }
 
-/// A name as unzip shows it: control characters as `^X`.
+/// A name as unzip shows it: control characters as `^X` (other bytes as they are).
 pub fn printable(name: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(name.len());
     for &b in name {
-        if b < 0x20 || b == 0x7f {
+        if b < 0x20 {
             out.push(b'^');
             out.push(b ^ 0x40);
         } else {
