@@ -14,7 +14,7 @@ use super::wild;
 use crate::limits::cost;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
-use crate::vfs::{path, FileType, VfsError, WriteMode};
+use crate::vfs::{path, FileType, WriteMode};
 use flate2::Crc;
 use std::collections::HashMap;
 
@@ -331,11 +331,13 @@ pub async fn zip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         held: 0,
     };
     let status = if z.o.delete {
-        z.delete().await?
+        z.delete().await
     } else {
-        z.add().await?
+        z.add().await
     };
+    // Released on every path, interrupted ones included.
     ctx.release(z.held);
+    let status = status?;
     ctx.sys.sync_disk();
     Ok(status)
 }
@@ -556,8 +558,8 @@ impl Zip<'_> {
         self.write(out, &central).await
     }
 
-    /// Copies a kept member (local record as it is) and returns nothing; its relocated
-    /// central record is pushed.
+    /// Copies a kept member's local record as it is and pushes its central record,
+    /// pointed at the new offset.
     fn copy_member(
         &mut self,
         data: &[u8],
@@ -929,13 +931,13 @@ impl Zip<'_> {
         };
         let (st, data) = match (st, data) {
             (Ok(st), Ok(d)) => (st, d),
-            (Err(e), _) | (_, Err(e)) => {
+            _ => {
+                // Unreadable after it was found: zip warns and leaves the member out.
                 let m = format!(
                     "could not open for reading: {}",
                     String::from_utf8_lossy(&f.external)
                 );
                 self.warn(m).await?;
-                let _: VfsError = e;
                 return Ok(());
             }
         };

@@ -2,7 +2,8 @@
 //! archive, `-l`/`-v` listings, `-t` tests, `-p` pipes, and the loop over members that
 //! `extract.rs` writes out. Messages, their streams and the exit statuses are unzip's:
 //! 1 warning, 2 error in a member, 3 damaged directory, 9 no zipfile, 10 bad command line,
-//! 11 no matching member, 12 overlapping members (Debian's zip-bomb check).
+//! 11 no matching member, 12 overlapping members (Debian's zip-bomb check), 50 disk full.
+//! As unzip does, messages meant for standard error go to standard output under `-t`.
 
 use super::extract::{Extractor, Policy};
 use super::format::{self, Archive, Entry, ReadError, FLAG_ENCRYPTED};
