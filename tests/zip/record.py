@@ -252,6 +252,12 @@ add("unzip-odd-names", {"cc.zip": F(made_zip([("a\x01b", b"x", {}), ("tab\there"
 add("unzip-descriptors", {"s.zip": F(streamed_zip())}, "unzip -v s.zip; unzip s.zip; echo $?; cat one.txt | wc -l; zip s.zip two.txt; zip -d s.zip one.txt; unzip -l s.zip; unzip -p s.zip")
 add("unzip-zip64", {"z.zip": F(zip64_zip())}, "unzip -v z.zip; unzip z.zip; echo $?; cat big64.txt; unzip -t z.zip")
 
+plain = made_zip([("a", b"hello\n", {}), ("b", b"".join(b"%d\n" % i for i in range(1, 101)), {"method": zipfile.ZIP_DEFLATED})])
+add("unzip-prepended", {"s.zip": F(b"STUBSTUBSTUB" + plain), "c": F(b"c\n")},
+    "unzip -l s.zip; echo $?; unzip -o s.zip; echo $?; unzip -t s.zip; echo $?; cp s.zip s2.zip; zip s2.zip c; echo $?; zip s2.zip a b; echo $?")
+add("unzip-missing-bytes", {"m.zip": F(corrupt(plain, lambda d: struct.pack_into("<I", d, d.rfind(b"PK\x05\x06") + 16, len(d) + 100))), "c": F(b"c\n")},
+    "unzip -l m.zip; echo $?; unzip -o m.zip; echo $?; zip m.zip c; echo $?")
+
 # ---- unzip: options ------------------------------------------------------------------------
 add("unzip-usage", {}, "unzip; echo $?; unzip -h | head -3; unzip -y t.zip; echo $?; unzip -o; echo $?; unzip -tp x.zip; echo $?")
 

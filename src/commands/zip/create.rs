@@ -377,10 +377,20 @@ type Old = (std::sync::Arc<Vec<u8>>, Vec<Entry>);
 #[derive(Clone, Copy)]
 enum Update {
     Add,
-    /// `stale`: the old member's local header disagrees with the directory about its CRC.
+    /// `local`: what zip found reading the old member's local header.
     Replace {
-        stale: bool,
+        local: Local,
     },
+}
+
+/// The old local header of a member being replaced, as zip checks it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Local {
+    Ok,
+    /// It records another CRC than the directory (a data descriptor leaves it zero).
+    CrcDiffers,
+    /// It is not where the directory says (bytes prepended to the archive).
+    Missing,
 }
 
 /// A file or directory found on the command line or by recursion.
@@ -485,7 +495,15 @@ impl Zip<'_> {
         self.held += held;
         let parsed = parsed?;
         match parsed {
-            Ok(a) if a.bad_entry.is_none() && a.missing == 0 => Ok(Ok(Some((data, a.entries)))),
+            Ok(a) if a.bad_entry.is_none() && a.extra >= 0 => Ok(Ok(Some((data, a.entries)))),
+            Ok(a) if a.extra < 0 => {
+                // zip looks for the directory where the end record says it is.
+                let m = format!("expected {} entries but found 0", a.declared);
+                self.warn(m).await?;
+                let shown = String::from_utf8_lossy(&self.shown).into_owned();
+                let m = format!("Zip file structure invalid ({shown})");
+                Ok(Err(self.error(m, 3).await?))
+            }
             _ if data.is_empty() => Ok(Ok(None)),
             Err(format::ReadError::NoEnd) => {
                 self.warn("missing end signature--probably not a zip file (did you")
@@ -550,7 +568,9 @@ impl Zip<'_> {
                 }
                 continue;
             }
-            self.copy_member(&data, e, &mut out, &mut central)?;
+            if !self.copy_member(&data, e, &mut out, &mut central)? {
+                return self.lost_member(&e.name).await;
+            }
         }
         if central.is_empty() {
             self.warn("zip file empty").await?;
@@ -566,18 +586,32 @@ impl Zip<'_> {
         e: &Entry,
         out: &mut Vec<u8>,
         central: &mut Vec<Vec<u8>>,
-    ) -> Result<(), Interrupt> {
-        let (start, end) = format::local_span(data, e).unwrap_or((e.offset as usize, 0));
+    ) -> Result<bool, Interrupt> {
+        // zip reads the local header where the directory says it is; false if it is not.
+        let Some((_, end)) = format::local_span(data, e) else {
+            return Ok(false);
+        };
         let from = e.offset as usize;
-        let end = end.max(start).min(data.len());
-        let len = end.saturating_sub(from);
+        let len = end.min(data.len()).saturating_sub(from);
         self.grow(len + e.raw.len())?;
         self.ctx
             .charge(cost::ARCHIVE_MEMBER + cost::per_bytes(len, 256, cost::IO_PER_256_BYTES))?;
         let offset = out.len() as u64;
         out.extend_from_slice(&data[from..from + len]);
         central.push(format::relocate(&e.raw, offset));
-        Ok(())
+        Ok(true)
+    }
+
+    /// A kept member whose local header is not where the directory says (an archive with
+    /// bytes prepended, say): zip gives up.
+    async fn lost_member(&self, name: &[u8]) -> Result<i32, Interrupt> {
+        self.warn([&b"Did not find entry for "[..], name].concat())
+            .await?;
+        let m = format!(
+            "Zip file structure invalid (was copying {})",
+            String::from_utf8_lossy(name)
+        );
+        self.error(m, 3).await
     }
 
     /// zip writes into a temporary file beside the archive before it reads the members, so
@@ -766,12 +800,21 @@ impl Zip<'_> {
                     done[k] = true;
                     // zip checks the old local header against the directory as it
                     // replaces a member (a data descriptor leaves the local CRC zero).
-                    let stale = format::local_crc(&data, e).is_some_and(|c| c != e.crc);
-                    let update = Update::Replace { stale };
+                    let update = Update::Replace {
+                        local: match format::local_crc(&data, e) {
+                            None => Local::Missing,
+                            Some(c) if c != e.crc => Local::CrcDiffers,
+                            Some(_) => Local::Ok,
+                        },
+                    };
                     self.member(&unique[k], update, &mut out, &mut central)
                         .await?;
                 }
-                None => self.copy_member(&data, e, &mut out, &mut central)?,
+                None => {
+                    if !self.copy_member(&data, e, &mut out, &mut central)? {
+                        return self.lost_member(&e.name).await;
+                    }
+                }
             }
         }
         for (f, d) in unique.iter().zip(done) {
@@ -1012,9 +1055,25 @@ impl Zip<'_> {
                 " (stored 0%)\n".to_string()
             };
             let mut line = [verb, &f.name].concat();
-            if let Update::Replace { stale: true } = update {
-                // The warning interrupts the line zip has begun.
-                line.extend_from_slice(b"\n\tzip warning: Local Entry CRC does not match CD: ");
+            // zip's warnings interrupt the line it has begun.
+            let warnings: &[&[u8]] = match update {
+                Update::Replace {
+                    local: Local::CrcDiffers,
+                } => &[b"Local Entry CRC does not match CD: "],
+                Update::Replace {
+                    local: Local::Missing,
+                } => &[
+                    b"Did not find entry for ",
+                    b"could not read local entry information: ",
+                ],
+                _ => &[],
+            };
+            if !warnings.is_empty() {
+                line.push(b'\n');
+            }
+            for w in warnings {
+                line.extend_from_slice(b"\tzip warning: ");
+                line.extend_from_slice(w);
                 line.extend_from_slice(&f.name);
                 line.push(b'\n');
             }

@@ -105,9 +105,10 @@ pub struct Archive {
     pub cd_size: u64,
     /// Where the end record starts.
     pub eocd_offset: usize,
-    /// Bytes the end record says precede the directory but are not there (unzip's
-    /// "missing N bytes in zipfile").
-    pub missing: u64,
+    /// Where the directory really starts (just before the end record) less where the end
+    /// record says it starts: positive when bytes were prepended (a self-extractor stub),
+    /// negative when bytes are missing. unzip shifts every member offset by it.
+    pub extra: i64,
     /// The 1-based number of the first entry whose central header is damaged (the
     /// directory was read up to it).
     pub bad_entry: Option<u64>,
@@ -209,21 +210,27 @@ pub fn read_archive<E>(
             dir_end = z as u64;
         }
     }
-    let missing = (cd_offset + cd_size).saturating_sub(dir_end);
     let mut a = Archive {
         comment,
         declared,
         cd_offset,
         cd_size,
         eocd_offset: e,
-        missing,
         ..Archive::default()
     };
+    // The directory ends where the end record begins; read it there, as unzip does.
+    let central_at = |p: u64| {
+        p.checked_add(4)
+            .is_some_and(|end| end <= data.len() as u64 && u32_at(data, p as usize) == CENTRAL_SIG)
+    };
     let mut pos = cd_offset as usize;
-    if declared > 0 && (pos + 4 > data.len() || u32_at(data, pos) != CENTRAL_SIG) {
-        if missing > 0 {
-            return Ok(Ok(a));
+    if let Some(start) = dir_end.checked_sub(cd_size) {
+        if start != cd_offset && central_at(start) {
+            a.extra = start as i64 - cd_offset as i64;
+            pos = start as usize;
         }
+    }
+    if declared > 0 && !central_at(pos as u64) {
         return Ok(Err(ReadError::NoDirectory));
     }
     let mut n = 0u64;

@@ -363,14 +363,35 @@ impl Unzip<'_> {
                 return Ok(PK_BADERR);
             }
         };
-        if archive.missing > 0 {
-            let m = format!(
-                "error [{}]:  missing {} bytes in zipfile\n  (attempting to process anyway)\n",
-                self.shown(),
-                archive.missing
-            );
-            self.complain(m).await?;
-            self.raise(PK_ERR);
+        // Bytes before the directory that should not be there, or missing ones: unzip
+        // says so, shifts member offsets by the difference and goes on; the status comes
+        // after the work.
+        let mut archive = archive;
+        let late_status = match archive.extra {
+            0 => 0,
+            x if x > 0 => {
+                let m = format!(
+                    "warning [{}]:  {x} extra bytes at beginning or within zipfile\n  (attempting to process anyway)\n",
+                    self.shown()
+                );
+                self.complain(m).await?;
+                PK_WARN
+            }
+            x => {
+                let m = format!(
+                    "error [{}]:  missing {} bytes in zipfile\n  (attempting to process anyway)\n",
+                    self.shown(),
+                    -x
+                );
+                self.complain(m).await?;
+                PK_ERR
+            }
+        };
+        for e in &mut archive.entries {
+            e.offset = (e.offset as i64)
+                .checked_add(archive.extra)
+                .filter(|&o| o >= 0)
+                .map_or(u64::MAX, |o| o as u64);
         }
         if chatty(&self.o) && !archive.comment.is_empty() {
             let mut c = archive.comment.clone();
@@ -386,6 +407,7 @@ impl Unzip<'_> {
         } else {
             self.extract_or_test(&data, &archive).await?;
         }
+        self.raise(late_status);
         Ok(self.status)
     }
 
@@ -510,7 +532,8 @@ impl Unzip<'_> {
         // Spans of the archive already claimed: a member overlapping another or the
         // directory is a zip bomb of the "overlapping files" kind.
         let mut claimed = Spans::default();
-        claimed.claim(a.cd_offset, a.cd_offset + a.cd_size);
+        let cd_start = (a.cd_offset as i64 + a.extra).max(0) as u64;
+        claimed.claim(cd_start, cd_start + a.cd_size);
         let mut errors = 0u32;
         let mut tested = 0u64;
         let mut skipped = 0u64;
@@ -530,6 +553,16 @@ impl Unzip<'_> {
                 self.charge_steps()?;
                 if !take {
                     continue;
+                }
+                if e.offset == u64::MAX {
+                    // Shifted before the start of the file: unzip's coverage check fails.
+                    self.complain(
+                        b"error: invalid zip file with overlapped components (possible zip bomb)\n",
+                    )
+                    .await?;
+                    self.raise(PK_BOMB);
+                    fatal = true;
+                    break;
                 }
                 let Some((start, end)) = format::local_span(data, e) else {
                     let m = format!(
