@@ -21,4 +21,5 @@ pub fn register_all(r: &mut super::Registry) {
     super::patch::register(r);
     super::gzip::register(r);
     super::tar::register(r);
+    super::zip::register(r);
 }

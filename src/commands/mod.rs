@@ -63,6 +63,7 @@ pub mod textio;
 pub mod tsort;
 pub mod uniq;
 pub mod xxd;
+pub mod zip;
 
 // File, system-information, checksum and search commands.
 pub mod baseenc;
