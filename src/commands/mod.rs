@@ -42,6 +42,7 @@ pub mod comm;
 pub mod diff;
 pub mod expand;
 pub mod factor;
+pub mod fmt;
 pub mod fold;
 pub mod grep;
 pub mod gzip;
