@@ -73,6 +73,7 @@ pub mod file;
 pub mod files_set;
 pub mod find;
 pub mod fsutil;
+pub mod install;
 pub mod ln;
 pub mod mktemp;
 pub mod mv;
