@@ -48,6 +48,7 @@ pub mod grep;
 pub mod gzip;
 pub mod join;
 pub mod nl;
+pub mod numfmt;
 pub mod od;
 pub mod paste;
 pub mod posix_re;
