@@ -8,6 +8,7 @@ pub fn register_all(r: &mut super::Registry) {
     super::stat::register(r);
     super::rmdir::register(r);
     super::mv::register(r);
+    super::install::register(r);
     super::mktemp::register(r);
     super::truncate::register(r);
     super::sysinfo::register(r);

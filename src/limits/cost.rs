@@ -59,6 +59,8 @@ pub const TAR_BLOCK: u64 = 1;
 pub const ARCHIVE_MEMBER: u64 = 4;
 /// One round of a number-theory loop (`factor`'s Pollard rho step or trial division).
 pub const NUMBER_STEP: u64 = 1;
+/// Per 256 candidate line breaks `fmt` weighs while filling a paragraph.
+pub const LINE_BREAKS_PER_256: u64 = 1;
 
 // ---- Modeled memory overheads (bytes) -------------------------------------------------------
 /// Fixed modeled size of one shell variable or array element besides its text.
