@@ -388,30 +388,25 @@ impl<'p> Interp<'p> {
 
     pub fn arr_set(&mut self, a: &ArrRef, key: Rc<[u8]>, val: Value) -> R<()> {
         let new = val.size();
-        let old = a.borrow().map.get(&key).map(|(_, v)| v.size());
-        let delta_add = match old {
-            None => new + key.len() as u64 + cost::VAR_OVERHEAD,
-            Some(o) if new > o => new - o,
-            Some(o) => {
-                self.release(o - new);
-                let mut arr = a.borrow_mut();
-                arr.bytes -= (o - new).min(arr.bytes);
-                0
-            }
-        };
-        if delta_add > 0 {
-            self.reserve(delta_add)?;
-            a.borrow_mut().bytes += delta_add;
-        }
         let mut arr = a.borrow_mut();
+        // One lookup for an element that exists (the common case: `n[k] += x`).
+        if let Some(slot) = arr.map.get_mut(&key) {
+            let old = slot.1.size();
+            if new > old {
+                self.reserve(new - old)?;
+            } else {
+                self.release(old - new);
+            }
+            slot.1 = val;
+            arr.bytes = (arr.bytes + new).saturating_sub(old);
+            return Ok(());
+        }
+        let add = new + key.len() as u64 + cost::VAR_OVERHEAD;
+        self.reserve(add)?;
+        arr.bytes += add;
         arr.seq += 1;
         let seq = arr.seq;
-        match arr.map.get_mut(&key) {
-            Some(slot) => slot.1 = val,
-            None => {
-                arr.map.insert(key, (seq, val));
-            }
-        }
+        arr.map.insert(key, (seq, val));
         Ok(())
     }
 
