@@ -136,7 +136,7 @@ impl Walk<'_> {
                     let st = stat_of(&fd, kind).map_err(|e| self.fail(&child, e))?;
                     self.entries.push(TreeEntry {
                         path: child.clone(),
-                        mode: st.st_mode & 0o7777,
+                        mode: (st.st_mode & 0o7777) as u32,
                         kind: TreeKind::Dir,
                     });
                     self.dir(&fd, &child, depth + 1)?;
@@ -200,7 +200,7 @@ impl Walk<'_> {
                 ),
             ));
         }
-        Ok((st.st_mode & 0o7777, data))
+        Ok(((st.st_mode & 0o7777) as u32, data))
     }
 }
 
