@@ -887,23 +887,27 @@ impl<'p> Interp<'p> {
 
     // ---- statements ---------------------------------------------------------------------
 
+    /// Runs a statement [`is_simple`] accepts, charged as `exec` charges it.
+    fn exec_simple(&mut self, s: &Stmt) -> R<()> {
+        self.ctx.charge(cost::EXEC_NODE)?;
+        match s {
+            Stmt::Line(src, line) => self.line = (*src, *line),
+            Stmt::Expr(Expr::Pure(e)) => {
+                self.eval_pure(e)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     pub fn exec_block<'s>(&'s mut self, b: &'p [Stmt]) -> BoxFut<'s, Flow> {
         Box::pin(async move {
             for s in b {
                 // The commonest statements never wait: run them without entering `exec`'s
-                // (large) future. They are charged as `exec` charges them.
-                match s {
-                    Stmt::Line(src, line) => {
-                        self.ctx.charge(cost::EXEC_NODE)?;
-                        self.line = (*src, *line);
-                        continue;
-                    }
-                    Stmt::Expr(Expr::Pure(e)) => {
-                        self.ctx.charge(cost::EXEC_NODE)?;
-                        self.eval_pure(e)?;
-                        continue;
-                    }
-                    _ => {}
+                // (large) future.
+                if is_simple(s) {
+                    self.exec_simple(s)?;
+                    continue;
                 }
                 match self.exec(s).await? {
                     Flow::Normal => {}
@@ -1067,4 +1071,9 @@ fn pow(x: f64, y: f64) -> f64 {
         return if y < 0.0 { 1.0 / acc } else { acc };
     }
     x.powf(y)
+}
+
+/// A statement that never waits: a line marker or an expression marked pure.
+fn is_simple(s: &Stmt) -> bool {
+    matches!(s, Stmt::Line(..) | Stmt::Expr(Expr::Pure(_)))
 }
