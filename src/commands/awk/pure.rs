@@ -93,9 +93,8 @@ fn stmt(s: &mut Stmt) {
 
 /// An expression in a position where only its value is used: wrapped whole if pure.
 fn value(e: &mut Expr) {
-    if inside(e) && !is_leaf(e) {
-        let inner = std::mem::replace(e, Expr::Num(0.0));
-        *e = Expr::Pure(Box::new(inner));
+    if inside(e) {
+        wrap(e);
     }
 }
 
@@ -162,9 +161,16 @@ fn inside(e: &mut Expr) -> bool {
 
 /// After the siblings are known: a pure child of an impure parent is wrapped on its own.
 fn settle(child: &mut Expr, child_pure: bool, parent_pure: bool) {
-    if child_pure && !parent_pure && !is_leaf(child) && !matches!(child, Expr::Pure(_)) {
-        let inner = std::mem::replace(child, Expr::Num(0.0));
-        *child = Expr::Pure(Box::new(inner));
+    if child_pure && !parent_pure {
+        wrap(child);
+    }
+}
+
+/// Wraps a pure expression in [`Expr::Pure`] (leaves and already wrapped ones stay as they are).
+fn wrap(e: &mut Expr) {
+    if !is_leaf(e) && !matches!(e, Expr::Pure(_)) {
+        let inner = std::mem::replace(e, Expr::Num(0.0));
+        *e = Expr::Pure(Box::new(inner));
     }
 }
 
