@@ -16,5 +16,9 @@ pub mod session;
 pub mod shell;
 pub mod vfs;
 
+/// Counts the heap each thread holds (`limits/heap.rs`): jq's values are sized by it.
+#[global_allocator]
+static ALLOCATOR: limits::heap::CountingAllocator = limits::heap::CountingAllocator;
+
 pub use limits::{Limits, StopReason, Usage};
 pub use session::{Environment, RunResult};

@@ -112,11 +112,13 @@ fn shellsim_jq(args: &[&str], input: &str, cpu: &str) -> (i32, String) {
 /// Every way a jq program can recurse or loop without end stops cleanly: recursion that
 /// nests deeper stops with a jq error (status 5) when the stack reaches its budget; loops
 /// (tail calls, which jaq runs in place, generators, products of generators) stop on the CPU
-/// limit (status 137); values, programs and input nested too deep are refused with an error.
+/// limit (status 137); values that outgrow the memory limit stop on it (137); values, programs
+/// and input nested too deep are refused with an error.
 #[test]
 fn runaway_programs_stop_cleanly() {
     const TOO_DEEP: &str = "filter nested too deep";
     const CPU: &str = "CPU limit exhausted";
+    const MEMORY: &str = "memory limit exhausted";
     const VALUE: &str = "Exceeds depth limit: values nest at most 10000 levels";
     let deep_text = format!("{}1{}", "[".repeat(20_000), "]".repeat(20_000));
     let deep_interpolation = format!("{}1{}", "\"\\(".repeat(6_000), ")\"".repeat(6_000));
@@ -129,7 +131,6 @@ fn runaway_programs_stop_cleanly() {
         (vec!["-n", "def f: 1 + f; f"], "", 5, TOO_DEEP),
         (vec!["-n", "def a: def b: [a]; b; a"], "", 5, TOO_DEEP),
         (vec!["-n", "path(def f: f | .a; f)"], "", 5, TOO_DEEP),
-        (vec!["-n", "def f: f; f |= 1"], "", 5, TOO_DEEP),
         (vec!["-n", "def f: reduce f as $x (0; 1); f"], "", 5, TOO_DEEP),
         (vec!["-n", "def f: foreach f as $x (0; 1); f"], "", 5, TOO_DEEP),
         (vec!["-n", "reduce 1 as $x (0; def f: [f]; f)"], "", 5, TOO_DEEP),
@@ -148,12 +149,20 @@ fn runaway_programs_stop_cleanly() {
         (vec!["-n", "[recurse(.)]"], "", 137, CPU),
         (vec!["-n", "last(recurse(.))"], "", 137, CPU),
         (vec!["-n", "def recurse(f): def r: ., (f | r); r; [recurse(.)]"], "", 137, CPU),
-        (vec!["-n", "def f(g): f(g | g); f(.)"], "", 137, CPU),
         (vec!["-n", "reduce range(1e9) as $x (0; . + 1)"], "", 137, CPU),
         (vec!["-n", "[range(10)] | [.[] + .[] + .[] + .[] + .[] + .[] + .[] + .[]] | length"], "", 137, CPU),
         (vec!["-n", "[range(10)] | first((.[] + .[] + .[] + .[] + .[] + .[] + .[] + .[]) | select(. < 0))"], "", 137, CPU),
         (vec!["-n", "last((0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1) + (0,1))"], "", 137, CPU),
-        (vec!["-n", "[range(30)] | [combinations(30)] | length"], "", 137, CPU),
+        // What a filter's values and closures hold outgrows the memory limit (measured on the
+        // heap), or one string would: stopped before it is built.
+        (vec!["-n", "def f: f; f |= 1"], "", 137, MEMORY),
+        (vec!["-n", "def f(g): f(g | g); f(.)"], "", 137, MEMORY),
+        (vec!["-n", "[range(30)] | [combinations(30)] | length"], "", 137, MEMORY),
+        (vec!["-n", "\"x\" * 2000000000"], "", 137, MEMORY),
+        (vec!["-n", "{a: \"xy\"} | .a *= 2000000000"], "", 137, MEMORY),
+        (vec!["-n", "reduce range(40) as $i (\"x\"; . + .)"], "", 137, MEMORY),
+        (vec!["-n", "\"x\" * 30000000 | [match(\"\"; \"g\")] | length"], "", 137, MEMORY),
+        (vec!["-n", "\"x\" * 30000000 | [splits(\"\")] | length"], "", 137, MEMORY),
         // Values nested too deep for jaq's own recursion (comparing, formatting, dropping).
         (vec!["-n", "reduce range(1e6) as $i (null; [.])"], "", 5, VALUE),
         (vec!["-n", "reduce range(1e6) as $i ({}; {a: .})"], "", 5, VALUE),

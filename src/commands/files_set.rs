@@ -8,6 +8,7 @@ pub fn register_all(r: &mut super::Registry) {
     super::stat::register(r);
     super::rmdir::register(r);
     super::mv::register(r);
+    super::install::register(r);
     super::mktemp::register(r);
     super::truncate::register(r);
     super::sysinfo::register(r);
@@ -21,4 +22,5 @@ pub fn register_all(r: &mut super::Registry) {
     super::patch::register(r);
     super::gzip::register(r);
     super::tar::register(r);
+    super::zip::register(r);
 }

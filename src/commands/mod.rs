@@ -20,10 +20,12 @@ pub mod cut;
 pub mod date;
 pub mod echo;
 pub mod env;
+pub mod free;
 pub mod headtail;
 pub mod ls;
 pub mod mkdir;
 pub mod printf;
+pub mod ps;
 pub mod rm;
 pub mod seq;
 pub mod shuf;
@@ -42,12 +44,15 @@ pub mod comm;
 pub mod diff;
 pub mod expand;
 pub mod factor;
+pub mod fmt;
 pub mod fold;
 pub mod grep;
 pub mod gzip;
 pub mod join;
 pub mod jq;
+pub mod nice;
 pub mod nl;
+pub mod numfmt;
 pub mod od;
 pub mod paste;
 pub mod posix_re;
@@ -61,6 +66,7 @@ pub mod textio;
 pub mod tsort;
 pub mod uniq;
 pub mod xxd;
+pub mod zip;
 
 // File, system-information, checksum and search commands.
 pub mod baseenc;
@@ -73,6 +79,7 @@ pub mod file;
 pub mod files_set;
 pub mod find;
 pub mod fsutil;
+pub mod install;
 pub mod ln;
 pub mod mktemp;
 pub mod mv;
@@ -81,7 +88,9 @@ pub mod readlink;
 pub mod rmdir;
 pub mod stat;
 pub mod sums;
+pub mod sync;
 pub mod sysinfo;
+pub mod terminal;
 pub mod timeout;
 pub mod truncate;
 pub mod xargs;
@@ -306,6 +315,7 @@ impl Registry {
         files_set::register_all(&mut r);
         expr::register(&mut r);
         timeout::register(&mut r);
+        register_system(&mut r);
         r
     }
 }
@@ -324,6 +334,60 @@ impl crate::process::command::ExtensibleTable for Registry {
     fn register(&self, name: &str, trust: Trust, run: CommandFn) {
         self.register_fn(name, trust, "registered by the embedder", "", run);
     }
+}
+
+/// The process, memory and terminal commands.
+fn register_system(r: &mut Registry) {
+    use Trust::{Partial, Real};
+    r.register(
+        "ps",
+        Partial,
+        "report the simulated processes in procps formats (every process is root's and has no terminal; CPU time, %CPU, %MEM, VSZ and RSS are not modeled and read 0)",
+        "-e -A -a -f -p PIDS -o FORMAT --pid --format; BSD a u x w",
+        ps::run,
+    );
+    r.register(
+        "free",
+        Real,
+        "show the session's memory: total is the memory limit, used what the meter holds (no swap or cache)",
+        "-b -k -m -g --kilo --mega --giga -h --si -t -w",
+        free::run,
+    );
+    r.register(
+        "nice",
+        Real,
+        "run a command with adjusted niceness (kept per process; the scheduler is fair whatever it is)",
+        "-n N --adjustment=N -N COMMAND",
+        nice::run_nice,
+    );
+    r.register(
+        "nohup",
+        Real,
+        "run a command immune to hangups (no terminal, so output is never redirected to nohup.out)",
+        "COMMAND [ARG]...",
+        nice::run_nohup,
+    );
+    r.register(
+        "stty",
+        Real,
+        "change terminal settings (fails: no process has a terminal)",
+        "(any)",
+        terminal::run_stty,
+    );
+    r.register(
+        "clear",
+        Real,
+        "clear the screen: writes the $TERM type's sequence (xterm, screen, tmux, linux, vt100 families)",
+        "-x -T TYPE",
+        terminal::run_clear,
+    );
+    r.register(
+        "sync",
+        Real,
+        "flush file system buffers (nothing to flush in memory; file operands must exist)",
+        "-d -f [FILE]...",
+        sync::run,
+    );
 }
 
 /// Wraps an async command body into a [`CmdFuture`].

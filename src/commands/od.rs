@@ -1,5 +1,6 @@
 //! `od`: dump files in octal and other formats (GNU coreutils 9.1), streaming block by block.
-//! Floating-point types (`-t f`, `-f`, `-D`/`-F`...) are not supported (usage error).
+//! Floats (`-t f4`/`f8`, `-f`, `-F`, `-e`) print the shortest text that reads back to the same
+//! value, as coreutils' ftoastr does; long double (`-t fL`, `f16`) is refused.
 
 use super::opts::{self, flag, req, OptDef, Out, Parser};
 use super::textio;
@@ -7,7 +8,7 @@ use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 
 pub fn register(r: &mut super::Registry) {
-    r.register("od", Trust::Real, "dump files in octal and other formats", "-A d|o|x|n -t [doux][1248CSIL][z] a c -b -c -d -o -s -x -i -l -B -D -h -H -X -O -I -L -j N -N N -w[N] -v --traditional (one file operand; no floats)", run);
+    r.register("od", Trust::Real, "dump files in octal and other formats", "-A d|o|x|n -t [doux][1248CSIL][z] f[48FD] a c -b -c -d -o -s -x -i -l -f -F -e -B -D -h -H -X -O -I -L -j N -N N -w[N] -v --traditional (one file operand; no long double)", run);
 }
 
 const DEFS: &[OptDef] = &[
@@ -35,6 +36,9 @@ const DEFS: &[OptDef] = &[
     flag(b'O', ""),
     flag(b'I', ""),
     flag(b'L', ""),
+    flag(b'f', ""),
+    flag(b'F', ""),
+    flag(b'e', ""),
     flag(TRADITIONAL, "traditional"),
 ];
 
@@ -48,6 +52,7 @@ enum Ty {
     Hex,
     Named,
     Char,
+    Float,
 }
 
 #[derive(Clone, Copy)]
@@ -75,6 +80,8 @@ fn spec_width(ty: Ty, size: usize) -> usize {
             _ => 20,
         },
         Ty::Named | Ty::Char => 3,
+        Ty::Float if size == 4 => 15,
+        Ty::Float => 24,
     }
 }
 
@@ -91,7 +98,52 @@ fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
             b'x' => Ty::Hex,
             b'a' => Ty::Named,
             b'c' => Ty::Char,
-            b'f' => return Err("floating-point formats are not supported by this simulator".into()),
+            b'f' => {
+                let size = match s.get(i) {
+                    Some(b'F') => {
+                        i += 1;
+                        4
+                    }
+                    Some(b'D') => {
+                        i += 1;
+                        8
+                    }
+                    Some(b'L') => {
+                        return Err("long double (-t fL) is not supported by this simulator".into())
+                    }
+                    Some(b'0'..=b'9') => {
+                        let st = i;
+                        while i < s.len() && s[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                        match &s[st..i] {
+                            b"4" => 4,
+                            b"8" => 8,
+                            b"16" | b"10" | b"12" => return Err("long double (-t f16) is not supported by this simulator".into()),
+                            n => return Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte floating point type", opts::quote(s), String::from_utf8_lossy(n))),
+                        }
+                    }
+                    Some(c) if c.is_ascii_alphabetic() && !b"doxuacf".contains(c) && *c != b'z' => {
+                        return Err(format!(
+                            "invalid character '{}' in type string {}",
+                            *c as char,
+                            opts::quote(s)
+                        ));
+                    }
+                    _ => 8,
+                };
+                let z = s.get(i) == Some(&b'z');
+                if z {
+                    i += 1;
+                }
+                out.push(Spec {
+                    ty: Ty::Float,
+                    size,
+                    z,
+                    width: spec_width(Ty::Float, size),
+                });
+                continue;
+            }
             _ => return Err(bad()),
         };
         let mut size = if matches!(ty, Ty::Named | Ty::Char) {
@@ -151,12 +203,65 @@ const NAMES: [&str; 33] = [
     "fs", "gs", "rs", "us", "sp",
 ];
 
+/// `%.{digits}g` of `x`, with C's rules: scientific form when the exponent is below -4 or
+/// not below the precision, trailing zeros removed, at least two exponent digits.
+fn format_g(x: f64, digits: usize) -> String {
+    let sci = format!("{:.*e}", digits - 1, x);
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let trim = |t: &str| -> String {
+        if t.contains('.') {
+            t.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            t.to_string()
+        }
+    };
+    if exp < -4 || exp >= digits as i32 {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", trim(mantissa), exp.unsigned_abs())
+    } else {
+        let decimals = (digits as i32 - 1 - exp).max(0) as usize;
+        trim(&format!("{x:.decimals$}"))
+    }
+}
+
+/// The shortest `%g` text that reads back as the same value (coreutils' ftoastr): from the
+/// type's guaranteed digits (6 or 15; 1 for subnormals) up to its round-trip maximum.
+fn shortest_float(x: f64, single: bool) -> String {
+    if x.is_nan() {
+        return if x.is_sign_negative() { "-nan" } else { "nan" }.into();
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    let (min_normal, first, last) = if single {
+        (f32::MIN_POSITIVE as f64, 6, 9)
+    } else {
+        (f64::MIN_POSITIVE, 15, 17)
+    };
+    let start = if x.abs() < min_normal { 1 } else { first };
+    for digits in start..last {
+        let text = format_g(x, digits);
+        let back = if single {
+            text.parse::<f32>().ok().map(|v| v as f64)
+        } else {
+            text.parse::<f64>().ok()
+        };
+        if back == Some(x) {
+            return text;
+        }
+    }
+    format_g(x, last)
+}
+
 fn format_item(sp: &Spec, bytes: &[u8]) -> String {
     let mut v: u64 = 0;
     for (k, b) in bytes.iter().enumerate() {
         v |= (*b as u64) << (8 * k);
     }
     match sp.ty {
+        Ty::Float if sp.size == 4 => shortest_float(f32::from_bits(v as u32) as f64, true),
+        Ty::Float => shortest_float(f64::from_bits(v), false),
         Ty::Hex => format!("{:0w$x}", v, w = sp.width),
         Ty::Octal => format!("{:0w$o}", v, w = sp.width),
         Ty::Unsigned => format!("{v}"),
@@ -335,6 +440,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b'l' => parse_specs(b"dL", &mut specs),
             b'B' => parse_specs(b"o2", &mut specs),
             b'D' => parse_specs(b"u4", &mut specs),
+            b'f' => parse_specs(b"fF", &mut specs),
+            b'F' | b'e' => parse_specs(b"fD", &mut specs),
             b'h' => parse_specs(b"x2", &mut specs),
             b'H' | b'X' => parse_specs(b"x4", &mut specs),
             b'O' => parse_specs(b"o4", &mut specs),
@@ -497,6 +604,40 @@ mod tests {
     }
 
     const H: &[u8] = b"hello world\n";
+
+    /// Four floats (1, 0.1, 1e-40, -0) and two doubles (5e-324, 1/3), little-endian.
+    const FLOATS: &str = "0000803fcdcccc3dc2160100000000800100000000000000555555555555d53f";
+
+    fn floats() -> Vec<u8> {
+        (0..FLOATS.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&FLOATS[i..i + 2], 16).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn floats_print_the_shortest_round_trip_text() {
+        // Expected output recorded from GNU od 9.1.
+        assert_eq!(
+            od(&["-f"], &floats()),
+            "0000000               1             0.1           1e-40              -0\n\
+             0000020           1e-45               0   1.4660155e+13       1.6666666\n\
+             0000040\n"
+        );
+        assert_eq!(
+            od(&["-An", "-tf8", "-j16"], &floats()),
+            "                   5e-324       0.3333333333333333\n"
+        );
+        let (st, _, e) = text(run(&["od", "-t", "f2"], b""));
+        assert_eq!(st, 1);
+        assert!(
+            e.contains("doesn't provide a 2-byte floating point type"),
+            "{e}"
+        );
+        let (st, _, e) = text(run(&["od", "-t", "fL"], b""));
+        assert_eq!(st, 1);
+        assert!(e.contains("not supported"), "{e}");
+    }
 
     #[test]
     fn older_single_letter_types_like_gnu() {

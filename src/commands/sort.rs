@@ -279,11 +279,17 @@ impl Cfg {
         }
     }
 
-    fn cmp_keys(&self, a: &[u8], b: &[u8]) -> Ordering {
+    /// Compares by the keys; `first` is the first key of both lines when the caller has it
+    /// already (found once per line rather than once per comparison).
+    fn cmp_keys_from(&self, a: &[u8], b: &[u8], first: Option<FirstKeys>) -> Ordering {
         self.compares.set(self.compares.get() + 1);
-        for k in &self.keys {
-            let (x, y) = (self.key_text(a, k), self.key_text(b, k));
-            let o = cmp_one(x, y, &k.o);
+        for (i, k) in self.keys.iter().enumerate() {
+            let o = match first {
+                Some(FirstKeys::Text(x, y)) if i == 0 => cmp_one(x, y, &k.o),
+                Some(FirstKeys::Num(x, y)) if i == 0 => cmp_num_parts(x, y),
+                Some(FirstKeys::Int(x, y)) if i == 0 => x.cmp(&y),
+                _ => cmp_one(self.key_text(a, k), self.key_text(b, k), &k.o),
+            };
             let o = if k.o.r { o.reverse() } else { o };
             if o != Ordering::Equal {
                 return o;
@@ -293,7 +299,17 @@ impl Cfg {
     }
 
     fn cmp(&self, a: &[u8], b: &[u8]) -> Ordering {
-        let o = self.cmp_keys(a, b);
+        self.cmp_from(a, b, None)
+    }
+
+    /// The first key compares plain `-n` numbers (found once per line as [`NumParts`]).
+    fn first_key_numeric(&self) -> bool {
+        let o = &self.keys[0].o;
+        o.n && !(o.h || o.g)
+    }
+
+    fn cmp_from(&self, a: &[u8], b: &[u8], first: Option<FirstKeys>) -> Ordering {
+        let o = self.cmp_keys_from(a, b, first);
         if o != Ordering::Equal || self.stable || self.unique {
             return o;
         }
@@ -314,8 +330,7 @@ fn skip_blanks(s: &[u8]) -> &[u8] {
     &s[n..]
 }
 
-/// (negative, integer digits without leading zeros, fraction digits without trailing zeros).
-fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8]) {
+fn num_parts(s: &[u8]) -> NumParts<'_> {
     let s = skip_blanks(s);
     let (neg, s) = match s.first() {
         Some(b'-') => (true, &s[1..]),
@@ -346,9 +361,24 @@ fn num_parts(s: &[u8]) -> (bool, &[u8], &[u8]) {
     (neg && !zero, int, frac)
 }
 
+/// The first key of two lines being compared, as found when the lines were read.
+#[derive(Clone, Copy)]
+enum FirstKeys<'a> {
+    Text(&'a [u8], &'a [u8]),
+    /// `-n`: the parts [`num_parts`] gives.
+    Num(NumParts<'a>, NumParts<'a>),
+    /// `-n` keys that are both whole numbers of at most 18 digits: their values.
+    Int(i64, i64),
+}
+
+/// (negative, integer digits without leading zeros, fraction digits without trailing zeros).
+type NumParts<'a> = (bool, &'a [u8], &'a [u8]);
+
 fn cmp_num(a: &[u8], b: &[u8]) -> Ordering {
-    let (an, ai, af) = num_parts(a);
-    let (bn, bi, bf) = num_parts(b);
+    cmp_num_parts(num_parts(a), num_parts(b))
+}
+
+fn cmp_num_parts((an, ai, af): NumParts, (bn, bi, bf): NumParts) -> Ordering {
     // Negative zero is zero.
     let an = an && !(ai.is_empty() && af.is_empty());
     let bn = bn && !(bi.is_empty() && bf.is_empty());
@@ -677,76 +707,194 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         return check_sorted(ctx, &cfg, &files[0], delim, loud).await;
     }
-    let mut lines: Vec<Vec<u8>> = Vec::new();
-    let mut reserved = 0u64;
-    let mut status = 0;
-    for f in &files {
-        let file = match ctx.open_input(f) {
-            Ok(x) => x,
-            Err(e) => {
-                let e = opts::interrupted(e)?;
-                ctx.diag(format!("cannot read: {}: {}", quotef(f), e.message()))
-                    .await?;
-                status = 2;
-                break;
-            }
-        };
-        let mut lr = LineReader::new(file);
-        lr.delim = delim;
-        loop {
-            match lr.next_line(&ctx.sys).await {
-                Ok(Some(mut l)) => {
-                    if l.last() == Some(&delim) {
-                        l.pop();
-                    }
-                    let r = l.len() as u64 + cost::LINE_OVERHEAD;
-                    ctx.reserve(r)?;
-                    reserved += r;
-                    lines.push(l);
-                }
-                Ok(None) => break,
-                Err(e) => {
-                    let e = opts::interrupted(e)?;
-                    ctx.diag(format!("read failed: {}: {}", quotef(f), e.message()))
-                        .await?;
-                    status = 2;
-                    break;
-                }
-            }
-        }
-        if status != 0 {
-            break;
-        }
-    }
+    let mut input = Lines::default();
+    let status = input.read(ctx, &files, delim).await?;
     if status != 0 {
-        ctx.release(reserved);
+        ctx.release(input.reserved);
         return Ok(status);
     }
-    lines.sort_by(|a, b| cfg.cmp(a, b));
+    input.index(&cfg, delim);
+    let buf = &input.buf;
+    let text = |l: &Line| &buf[l.start..l.end];
+    let numeric = cfg.first_key_numeric();
+    let cached = input.keys_cached;
+    let first = |a: &Line, b: &Line| {
+        if !cached {
+            return None;
+        }
+        let num = |l: &Line| (l.negative, l.part(buf, l.key), l.part(buf, l.fraction));
+        Some(if numeric && a.exact && b.exact {
+            FirstKeys::Int(a.value, b.value)
+        } else if numeric {
+            FirstKeys::Num(num(a), num(b))
+        } else {
+            FirstKeys::Text(a.part(buf, a.key), b.part(buf, b.key))
+        })
+    };
+    input
+        .lines
+        .sort_by(|a, b| cfg.cmp_from(text(a), text(b), first(a, b)));
     ctx.charge(cfg.compares.get() * cost::SORT_COMPARE)?;
     if cfg.unique {
-        lines.dedup_by(|b, a| cfg.cmp_keys(a, b) == Ordering::Equal);
+        input
+            .lines
+            .dedup_by(|b, a| cfg.cmp_keys_from(text(a), text(b), first(a, b)) == Ordering::Equal);
     }
-    let mut out = Vec::new();
-    for l in &lines {
-        out.extend_from_slice(l);
-        out.push(delim);
+    let result = write_lines(ctx, &p, &input, delim).await;
+    ctx.release(input.reserved);
+    result
+}
+
+/// One input line: its bytes are `buf[start..end]` (without the delimiter). Its first key,
+/// found once when the lines are indexed, is `key` (offsets into the line): the key's text,
+/// or for `-n` its integer digits, with `fraction` and `negative` the rest of the number.
+struct Line {
+    start: usize,
+    end: usize,
+    key: (u32, u32),
+    fraction: (u32, u32),
+    negative: bool,
+    /// For `-n`: the key is a whole number of at most 18 digits, whose value is `value`
+    /// (most comparisons then need none of the line's bytes).
+    exact: bool,
+    value: i64,
+}
+
+impl Line {
+    /// The bytes at `(from, to)` offsets into this line.
+    fn part<'b>(&self, buf: &'b [u8], (from, to): (u32, u32)) -> &'b [u8] {
+        &buf[self.start + from as usize..self.start + to as usize]
     }
-    ctx.release(reserved);
-    match p.last(b'o') {
+}
+
+/// Every input line in one buffer (one allocation, not one per line), with the modeled
+/// memory it holds.
+#[derive(Default)]
+struct Lines {
+    buf: Vec<u8>,
+    lines: Vec<Line>,
+    reserved: u64,
+    /// The lines' first keys were found (not when a line is too long for 32-bit offsets;
+    /// then every comparison finds them again).
+    keys_cached: bool,
+}
+
+impl Lines {
+    /// Reads every file in turn; a file's last line gets a delimiter if it lacks one (as GNU
+    /// sort treats it). Returns 2 after a diagnostic when a file cannot be read.
+    async fn read(
+        &mut self,
+        ctx: &CommandCtx,
+        files: &[Vec<u8>],
+        delim: u8,
+    ) -> Result<i32, Interrupt> {
+        for f in files {
+            let file = match ctx.open_input(f) {
+                Ok(x) => x,
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag(format!("cannot read: {}: {}", quotef(f), e.message()))
+                        .await?;
+                    return Ok(2);
+                }
+            };
+            let start = self.buf.len();
+            loop {
+                match ctx.sys.read(&file, 64 * 1024).await {
+                    Ok(chunk) if chunk.is_empty() => break,
+                    Ok(chunk) => {
+                        ctx.reserve(chunk.len() as u64)?;
+                        self.reserved += chunk.len() as u64;
+                        self.buf.extend_from_slice(&chunk);
+                    }
+                    Err(e) => {
+                        let e = opts::interrupted(e)?;
+                        ctx.diag(format!("read failed: {}: {}", quotef(f), e.message()))
+                            .await?;
+                        return Ok(2);
+                    }
+                }
+            }
+            if self.buf.len() > start && self.buf.last() != Some(&delim) {
+                ctx.reserve(1)?;
+                self.reserved += 1;
+                self.buf.push(delim);
+            }
+        }
+        let count = memchr::memchr_iter(delim, &self.buf).count();
+        // Each line is one charged step, and its table entry is reserved before it exists.
+        ctx.charge(count as u64 * cost::LINE)?;
+        let entries = count as u64 * cost::LINE_OVERHEAD;
+        ctx.reserve(entries)?;
+        self.reserved += entries;
+        self.lines.reserve_exact(count);
+        Ok(0)
+    }
+
+    /// Splits the buffer into lines, finding each line's first key once.
+    fn index(&mut self, cfg: &Cfg, delim: u8) {
+        let numeric = cfg.first_key_numeric();
+        self.keys_cached = true;
+        let mut start = 0;
+        for end in memchr::memchr_iter(delim, &self.buf) {
+            let line = &self.buf[start..end];
+            if line.len() > u32::MAX as usize {
+                self.keys_cached = false;
+            }
+            let key = cfg.key_text(line, &cfg.keys[0]);
+            let span = |part: &[u8]| {
+                if part.is_empty() {
+                    // An empty part may be a constant outside the line.
+                    return (0, 0);
+                }
+                let from = (part.as_ptr() as usize - line.as_ptr() as usize) as u32;
+                (from, from + part.len() as u32)
+            };
+            let (negative, key, fraction, exact, value) = if numeric {
+                let (negative, int, fraction) = num_parts(key);
+                let exact = int.len() <= 18 && fraction.is_empty();
+                let value = if exact {
+                    let v = int.iter().fold(0i64, |v, d| v * 10 + i64::from(d - b'0'));
+                    if negative {
+                        -v
+                    } else {
+                        v
+                    }
+                } else {
+                    0
+                };
+                (negative, span(int), span(fraction), exact, value)
+            } else {
+                (false, span(key), (0, 0), false, 0)
+            };
+            self.lines.push(Line {
+                start,
+                end,
+                key,
+                fraction,
+                negative,
+                exact,
+                value,
+            });
+            start = end + 1;
+        }
+    }
+}
+
+/// Writes the sorted lines to `-o FILE` or standard output, a bounded chunk at a time.
+async fn write_lines(
+    ctx: &CommandCtx,
+    p: &opts::Parsed,
+    input: &Lines,
+    delim: u8,
+) -> Result<i32, Interrupt> {
+    let target = match p.last(b'o') {
         Some(o) => {
             let r = ctx
                 .sys
                 .open(ctx.pid, &ctx.resolve(o), OpenFlags::write_truncate());
             match r {
-                Ok(f) => {
-                    if let Err(e) = ctx.sys.write_all(&f, &out).await {
-                        let e = opts::interrupted(e)?;
-                        ctx.diag(format!("write failed: {}: {}", quotef(o), e.message()))
-                            .await?;
-                        return Ok(2);
-                    }
-                }
+                Ok(f) => Some((o, f)),
                 Err(e) => {
                     let e = opts::interrupted(e)?;
                     ctx.diag(format!("open failed: {}: {}", quotef(o), e.message()))
@@ -755,7 +903,29 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
             }
         }
-        None => ctx.out(&out).await?,
+        None => None,
+    };
+    const CHUNK: usize = 64 * 1024;
+    let mut out = Vec::with_capacity(CHUNK + 256);
+    let count = input.lines.len();
+    for (i, l) in input.lines.iter().enumerate() {
+        out.extend_from_slice(&input.buf[l.start..l.end]);
+        out.push(delim);
+        if out.len() < CHUNK && i + 1 < count {
+            continue;
+        }
+        match &target {
+            Some((o, f)) => {
+                if let Err(e) = ctx.sys.write_all(f, &out).await {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag(format!("write failed: {}: {}", quotef(o), e.message()))
+                        .await?;
+                    return Ok(2);
+                }
+            }
+            None => ctx.out(&out).await?,
+        }
+        out.clear();
     }
     Ok(0)
 }

@@ -13,6 +13,8 @@ pub fn register_all(r: &mut super::Registry) {
     super::factor::register(r);
     super::tsort::register(r);
     super::fold::register(r);
+    super::fmt::register(r);
+    super::numfmt::register(r);
     super::expand::register(r);
     super::tee::register(r);
     super::od::register(r);

@@ -38,7 +38,11 @@ pub fn read_tree(root: &[u8], limits: &ImportLimits) -> Result<Vec<TreeEntry>, I
     }
     let fd = open_at(libc::AT_FDCWD, &c_root, libc::O_DIRECTORY, false)
         .map_err(|e| err(root, e.to_string()))?;
-    same_inode(&fd, &st).map_err(|e| err(root, e))?;
+    // The root is opened by its path: it must still be the directory just checked.
+    let opened = stat_of(&fd, libc::S_IFDIR).map_err(|e| err(root, e))?;
+    if (opened.st_dev, opened.st_ino) != (st.st_dev, st.st_ino) {
+        return Err(err(root, "changed while being imported (refused)".into()));
+    }
     let mut walk = Walk {
         limits,
         root,
@@ -75,7 +79,7 @@ impl Walk<'_> {
 
     fn dir(&mut self, dir: &OwnedFd, rel: &[u8], depth: usize) -> Result<(), ImportError> {
         let names = list_dir(dir).map_err(|e| self.fail(rel, e.to_string()))?;
-        for name in names {
+        for (name, listed_type) in names {
             let mut child = rel.to_vec();
             if !child.is_empty() {
                 child.push(b'/');
@@ -114,26 +118,34 @@ impl Walk<'_> {
                     ),
                 ));
             }
-            let st =
-                lstat_at(dir.as_raw_fd(), &name).map_err(|e| self.fail(&child, e.to_string()))?;
-            let mode = st.st_mode & 0o7777;
-            match st.st_mode & libc::S_IFMT {
+            // The listing's type saves an lstat per entry; a file system that does not
+            // give types (DT_UNKNOWN) gets one.
+            let kind = match listed_type {
+                libc::DT_DIR => libc::S_IFDIR,
+                libc::DT_REG => libc::S_IFREG,
+                _ => {
+                    let st = lstat_at(dir.as_raw_fd(), &name)
+                        .map_err(|e| self.fail(&child, e.to_string()))?;
+                    st.st_mode & libc::S_IFMT
+                }
+            };
+            match kind {
                 libc::S_IFDIR => {
                     let fd = open_at(dir.as_raw_fd(), &name, libc::O_DIRECTORY, true)
                         .map_err(|e| self.fail(&child, e.to_string()))?;
-                    same_inode(&fd, &st).map_err(|e| self.fail(&child, e))?;
+                    let st = stat_of(&fd, kind).map_err(|e| self.fail(&child, e))?;
                     self.entries.push(TreeEntry {
                         path: child.clone(),
-                        mode: mode as u32,
+                        mode: (st.st_mode & 0o7777) as u32,
                         kind: TreeKind::Dir,
                     });
                     self.dir(&fd, &child, depth + 1)?;
                 }
                 libc::S_IFREG => {
-                    let data = self.file(dir, &name, &child, &st)?;
+                    let (mode, data) = self.file(dir, &name, &child)?;
                     self.entries.push(TreeEntry {
                         path: child,
-                        mode: mode as u32,
+                        mode,
                         kind: TreeKind::File(data),
                     });
                 }
@@ -143,13 +155,23 @@ impl Walk<'_> {
         Ok(())
     }
 
+    /// A regular file's permission bits and bytes.
     fn file(
         &mut self,
         dir: &OwnedFd,
         name: &CStr,
         rel: &[u8],
-        st: &libc::stat,
-    ) -> Result<Vec<u8>, ImportError> {
+    ) -> Result<(u32, Vec<u8>), ImportError> {
+        // O_NONBLOCK: if a FIFO was swapped in after the listing, opening it must not hang;
+        // the fstat below then refuses it.
+        let fd = open_at(
+            dir.as_raw_fd(),
+            name,
+            libc::O_RDONLY | libc::O_NONBLOCK,
+            true,
+        )
+        .map_err(|e| self.fail(rel, e.to_string()))?;
+        let st = stat_of(&fd, libc::S_IFREG).map_err(|e| self.fail(rel, e))?;
         let size = st.st_size.max(0) as u64;
         let limit = self.limits.max_file_bytes;
         if size > limit {
@@ -167,15 +189,6 @@ impl Walk<'_> {
                 ),
             ));
         }
-        // O_NONBLOCK: if a FIFO was swapped in after the lstat, opening it must not hang.
-        let fd = open_at(
-            dir.as_raw_fd(),
-            name,
-            libc::O_RDONLY | libc::O_NONBLOCK,
-            true,
-        )
-        .map_err(|e| self.fail(rel, e.to_string()))?;
-        same_inode(&fd, st).map_err(|e| self.fail(rel, e))?;
         let data = read_bounded(&fd, size, limit).map_err(|e| self.fail(rel, e))?;
         self.total_bytes += data.len() as u64;
         if self.total_bytes > self.limits.max_total_bytes {
@@ -187,7 +200,7 @@ impl Walk<'_> {
                 ),
             ));
         }
-        Ok(data)
+        Ok(((st.st_mode & 0o7777) as u32, data))
     }
 }
 
@@ -224,8 +237,10 @@ fn lstat_at(dir: libc::c_int, name: &CStr) -> std::io::Result<libc::stat> {
     Ok(unsafe { st.assume_init() })
 }
 
-/// The object opened must be the one listed: same device and inode, same type.
-fn same_inode(fd: &OwnedFd, listed: &libc::stat) -> Result<(), String> {
+/// The opened object's status, which must show the type the listing gave: an entry
+/// swapped for something else between the listing and the open is refused. (It cannot be
+/// a symlink: the open follows none.)
+fn stat_of(fd: &OwnedFd, listed_kind: libc::mode_t) -> Result<libc::stat, String> {
     let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
     // SAFETY: `fd` is open and `st` is a valid out-pointer.
     let rc = unsafe { libc::fstat(fd.as_raw_fd(), st.as_mut_ptr()) };
@@ -234,11 +249,8 @@ fn same_inode(fd: &OwnedFd, listed: &libc::stat) -> Result<(), String> {
     }
     // SAFETY: fstat succeeded.
     let st = unsafe { st.assume_init() };
-    let same = st.st_dev == listed.st_dev
-        && st.st_ino == listed.st_ino
-        && (st.st_mode & libc::S_IFMT) == (listed.st_mode & libc::S_IFMT);
-    if same {
-        Ok(())
+    if st.st_mode & libc::S_IFMT == listed_kind {
+        Ok(st)
     } else {
         Err("changed while being imported (refused)".into())
     }
@@ -308,8 +320,9 @@ fn openat2_beneath(
     Some(Ok(unsafe { OwnedFd::from_raw_fd(fd as libc::c_int) }))
 }
 
-/// The names in a directory (without `.` and `..`), sorted bytewise.
-fn list_dir(dir: &OwnedFd) -> std::io::Result<Vec<CString>> {
+/// The names in a directory (without `.` and `..`), sorted bytewise, each with the type
+/// the listing gives (`DT_*`; `DT_UNKNOWN` where the file system does not say).
+fn list_dir(dir: &OwnedFd) -> std::io::Result<Vec<(CString, u8)>> {
     // fdopendir takes ownership of the descriptor it is given, so give it a duplicate.
     // SAFETY: `dir` is open.
     let dup = unsafe { libc::fcntl(dir.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
@@ -341,7 +354,8 @@ fn list_dir(dir: &OwnedFd) -> std::io::Result<Vec<CString>> {
         // SAFETY: readdir returned a valid dirent whose d_name is NUL-terminated.
         let name = unsafe { CStr::from_ptr((*ent).d_name.as_ptr()) };
         if name.to_bytes() != b"." && name.to_bytes() != b".." {
-            names.push(name.to_owned());
+            // SAFETY: as above.
+            names.push((name.to_owned(), unsafe { (*ent).d_type }));
         }
     };
     // SAFETY: `stream` is valid and closed once (this also closes `dup`).
@@ -363,13 +377,20 @@ fn set_errno(v: libc::c_int) {
     unsafe { *libc::__error() = v };
 }
 
-/// Reads a whole regular file, refusing more than `limit` bytes even if it grows.
+/// Reads a whole regular file, refusing more than `limit` bytes even if it grows. Reads go
+/// straight into the result, one byte more than the stat size is asked for first, so a file
+/// that has not changed is read by a single short read (a short read of a regular file is its
+/// end).
 fn read_bounded(fd: &OwnedFd, size_hint: u64, limit: u64) -> Result<Vec<u8>, String> {
-    let mut data = Vec::with_capacity(size_hint.min(limit) as usize);
-    let mut chunk = vec![0u8; 64 * 1024];
+    let mut data: Vec<u8> = Vec::with_capacity(size_hint.min(limit) as usize + 1);
     loop {
-        // SAFETY: `chunk` is a valid writable buffer of its length.
-        let n = unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+        if data.spare_capacity_mut().is_empty() {
+            data.reserve(64 * 1024);
+        }
+        let spare = data.spare_capacity_mut();
+        let want = spare.len();
+        // SAFETY: `spare` is writable memory of `want` bytes owned by `data`.
+        let n = unsafe { libc::read(fd.as_raw_fd(), spare.as_mut_ptr().cast(), want) };
         if n < 0 {
             let e = last_error();
             if e.kind() == std::io::ErrorKind::Interrupted {
@@ -377,14 +398,16 @@ fn read_bounded(fd: &OwnedFd, size_hint: u64, limit: u64) -> Result<Vec<u8>, Str
             }
             return Err(e.to_string());
         }
-        if n == 0 {
-            return Ok(data);
-        }
-        data.extend_from_slice(&chunk[..n as usize]);
+        let n = n as usize;
+        // SAFETY: read wrote `n <= want` bytes into the spare capacity.
+        unsafe { data.set_len(data.len() + n) };
         if data.len() as u64 > limit {
             return Err(format!(
                 "file grew past {limit} bytes while being read (--import-max-file-size)"
             ));
+        }
+        if n == 0 || (n < want && data.len() as u64 >= size_hint) {
+            return Ok(data);
         }
     }
 }

@@ -48,9 +48,9 @@ pub const LINE: u64 = 1;
 pub const SCAN_PER_256_BYTES: u64 = 1;
 /// Per comparison made by a sort.
 pub const SORT_COMPARE: u64 = 1;
-/// Per 256 input bytes DEFLATE-compressed (`gzip`, `tar -z`).
+/// Per 256 input bytes DEFLATE-compressed (`gzip`, `tar -z`, `zip`).
 pub const COMPRESS_PER_256_BYTES: u64 = 4;
-/// Per 256 output bytes inflated (`gunzip`, `zcat`, `tar -z`).
+/// Per 256 output bytes inflated (`gunzip`, `zcat`, `tar -z`, `unzip`).
 pub const DECOMPRESS_PER_256_BYTES: u64 = 1;
 /// Per 512-byte tar block read or written.
 pub const TAR_BLOCK: u64 = 1;
@@ -61,8 +61,13 @@ pub const JQ_STEP: u64 = 1;
 pub const JQ_OUTPUT_VALUE: u64 = 1;
 /// Modeled memory of a parsed jq input document, per byte of its JSON text.
 pub const JQ_DOC_MEMORY_FACTOR: u64 = 2;
+/// Per zip archive member read, written, copied or listed (`zip`, `unzip`): its headers,
+/// name checks and bookkeeping, besides the per-byte rows for its data.
+pub const ARCHIVE_MEMBER: u64 = 4;
 /// One round of a number-theory loop (`factor`'s Pollard rho step or trial division).
 pub const NUMBER_STEP: u64 = 1;
+/// Per 256 candidate line breaks `fmt` weighs while filling a paragraph.
+pub const LINE_BREAKS_PER_256: u64 = 1;
 
 // ---- Modeled memory overheads (bytes) -------------------------------------------------------
 /// Fixed modeled size of one shell variable or array element besides its text.

@@ -8,6 +8,7 @@
 //! Invariant: nothing here knows about files, processes or the shell.
 
 pub mod cost;
+pub mod heap;
 pub use cost::COST_MODEL_VERSION;
 
 use std::cell::Cell;

@@ -172,6 +172,11 @@ pub struct Proc {
     pub background: bool,
     /// A harness cancel reached this process (inherited, so children it starts die too).
     pub cancelled: bool,
+    /// Virtual wall-clock second the process started (`ps`'s STIME).
+    pub started: i64,
+    /// Scheduling niceness (`nice`): inherited and reported; the deterministic scheduler
+    /// gives every process the same turns whatever it is.
+    pub niceness: i32,
 }
 
 /// Fixed facts of the simulated machine.
@@ -351,8 +356,10 @@ impl Kernel {
         let pid = self.next_pid.get();
         self.next_pid.set(pid + 1);
         let parent = ppid.and_then(|p| procs.get(&p));
-        let (background, cancelled) =
-            parent.map_or((false, false), |p| (p.background, p.cancelled));
+        let (background, cancelled, niceness) = parent.map_or((false, false, 0), |p| {
+            (p.background, p.cancelled, p.niceness)
+        });
+        let started = self.clock.borrow().wall_secs();
         let (fds, pgid, environ, dispositions, umask, max_file_size) = match parent {
             Some(parent) => (
                 parent.fds.clone(),
@@ -402,6 +409,8 @@ impl Kernel {
                 max_file_size,
                 background,
                 cancelled,
+                started,
+                niceness,
             },
         );
         drop(procs);

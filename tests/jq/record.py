@@ -222,6 +222,31 @@ cases = [
     (["-C", "."], '1\n', {}),
     (["--foo", "."], '1\n', {}),
     (["--indent", "9", "."], '1\n', {}),
+    # regular expressions (jq 1.6 runs Oniguruma; the project runs the regex crate)
+    (["-c", "match(\"(x)?b\")"], '"ab"\n', {}),
+    (["-c", "match(\"(?<n>x)?(?<m>b)\")"], '"ab"\n', {}),
+    (["-c", "match(\"(a)(b)\")"], '"ab"\n', {}),
+    (["-c", "[match(\"\"; \"g\")] | map(.offset)"], '"abc"\n', {}),
+    (["-c", "[match(\"\"; \"g\")]"], '""\n', {}),
+    (["-c", "[match(\"x*\"; \"g\")] | map(.offset)"], '"ab"\n', {}),
+    (["-c", "[match(\"b|\"; \"g\")] | map([.offset, .length])"], '"abc"\n', {}),
+    (["-c", "[match(\"$\"; \"g\")] | map(.offset)"], '"ab"\n', {}),
+    (["-c", "[match(\"\\\\d*\"; \"gn\")] | map(.string)"], '"a1b22"\n', {}),
+    (["-c", "[match(\"(a)+\"; \"g\")]"], '"aab"\n', {}),
+    (["-c", "[match(\"é\"; \"g\")]"], '"éé"\n', {}),
+    (["-c", "[match(\"x\"; \"gi\")] | length"], '"aXbX"\n', {}),
+    (["-c", "[test(\"a.b\"), test(\"a.b\"; \"p\"), test(\"a.b\"; \"s\"), test(\"^b\")]"], '"a\\nb"\n', {}),
+    (["-c", "test(\"a b\"; \"xi\")"], '"AB"\n', {}),
+    (["-c", "capture(\"(?<a>x)?(?<b>y)\")"], '"y"\n', {}),
+    (["-c", "capture(\"(?<a>\\\\w+) (?<b>\\\\w+)\")"], '"foo bar"\n', {}),
+    (["-c", "[scan(\"\\\\d+\")], [scan(\"(a)(\\\\d)\")]"], '"a1 b22 a3"\n', {}),
+    (["-c", "[splits(\"\")], [splits(\"x\"; \"i\")]"], '"aXbxc"\n', {}),
+    (["-c", "split(\", *\"; null)"], '"a,b, c"\n', {}),
+    (["-c", "sub(\"\"; \"X\"), gsub(\"a\"; \"X\"), gsub(\"(?<l>[a-c])\"; \"<\\(.l)>\")"], '"abca"\n', {}),
+    (["-c", "test(\"a\"; \"q\")"], '"a"\n', {}),
+    (["-c", "test(\"a\")"], '1\n', {}),
+    # strings repeated
+    (["-c", "[. * 2.5, . * 0.5, . * 0, . * -1, . * 1e10, (. * 1e6 | length), 2 * .]"], '"ab"\n', {}),
 ]
 
 

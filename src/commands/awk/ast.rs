@@ -227,6 +227,8 @@ pub enum Expr {
     Getline(GetlineSrc, Option<Box<Expr>>),
     /// A parenthesized list `(a, b)`: only valid before `in` or as print's arguments.
     Grouping(Vec<Expr>),
+    /// A subtree that never waits on anything, evaluated without futures (see `pure.rs`).
+    Pure(Box<Expr>),
 }
 
 impl Expr {

@@ -21,7 +21,7 @@ pub const MAX_CALL_DEPTH: usize = 1000;
 
 #[derive(Default, Debug)]
 pub struct Array {
-    pub map: HashMap<Rc<[u8]>, (u64, Value)>,
+    pub map: HashMap<Rc<[u8]>, (u64, Value), foldhash::fast::RandomState>,
     seq: u64,
     /// Modeled bytes reserved for the elements.
     pub bytes: u64,
@@ -101,7 +101,7 @@ pub struct Interp<'p> {
     pub globals: Vec<Cell>,
     pub frames: Vec<Vec<Cell>>,
     pub record: Vec<u8>,
-    pub fields: Vec<Value>,
+    pub fields: Vec<super::record::Field>,
     pub split_done: bool,
     /// The FS in force when the current record was read.
     pub rec_fs: Rc<FsMode>,
@@ -388,30 +388,25 @@ impl<'p> Interp<'p> {
 
     pub fn arr_set(&mut self, a: &ArrRef, key: Rc<[u8]>, val: Value) -> R<()> {
         let new = val.size();
-        let old = a.borrow().map.get(&key).map(|(_, v)| v.size());
-        let delta_add = match old {
-            None => new + key.len() as u64 + cost::VAR_OVERHEAD,
-            Some(o) if new > o => new - o,
-            Some(o) => {
-                self.release(o - new);
-                let mut arr = a.borrow_mut();
-                arr.bytes -= (o - new).min(arr.bytes);
-                0
-            }
-        };
-        if delta_add > 0 {
-            self.reserve(delta_add)?;
-            a.borrow_mut().bytes += delta_add;
-        }
         let mut arr = a.borrow_mut();
+        // One lookup for an element that exists (the common case: `n[k] += x`).
+        if let Some(slot) = arr.map.get_mut(&key) {
+            let old = slot.1.size();
+            if new > old {
+                self.reserve(new - old)?;
+            } else {
+                self.release(old - new);
+            }
+            slot.1 = val;
+            arr.bytes = (arr.bytes + new).saturating_sub(old);
+            return Ok(());
+        }
+        let add = new + key.len() as u64 + cost::VAR_OVERHEAD;
+        self.reserve(add)?;
+        arr.bytes += add;
         arr.seq += 1;
         let seq = arr.seq;
-        match arr.map.get_mut(&key) {
-            Some(slot) => slot.1 = val,
-            None => {
-                arr.map.insert(key, (seq, val));
-            }
-        }
+        arr.map.insert(key, (seq, val));
         Ok(())
     }
 
@@ -489,14 +484,200 @@ impl<'p> Interp<'p> {
 
     // ---- expressions --------------------------------------------------------------------
 
-    /// Evaluates an expression (simple ones without boxing a future).
+    /// Evaluates an expression (simple and pure ones without boxing a future).
     pub async fn ev(&mut self, e: &'p Expr) -> R<Value> {
         match e {
             Expr::Num(n) => Ok(Value::Num(*n)),
             Expr::Str(s) => Ok(Value::str(s)),
             Expr::Var(v) => self.get_var(*v),
+            Expr::Pure(p) => self.eval_pure(p),
             _ => self.eval(e).await,
         }
+    }
+
+    /// Evaluates an expression that never waits (marked by `pure.rs`) by plain recursion.
+    /// Each case computes what [`Interp::eval_inner`]'s does, through the same helpers.
+    pub fn eval_pure(&mut self, e: &Expr) -> R<Value> {
+        match e {
+            Expr::Num(n) => Ok(Value::Num(*n)),
+            Expr::Str(s) => Ok(Value::str(s)),
+            Expr::Regex(i) => self.regex_literal(*i),
+            Expr::Var(v) => self.get_var(*v),
+            Expr::Pure(p) => self.eval_pure(p),
+            Expr::Field(ix) => {
+                let v = self.eval_pure(ix)?;
+                self.get_field(Self::field_index(&v)?)
+            }
+            Expr::Index(v, keys) => {
+                let k = self.key_pure(keys)?;
+                let a = self.array(*v)?;
+                self.arr_get(&a, k)
+            }
+            Expr::In(keys, v) => {
+                let k = self.key_pure(keys)?;
+                self.has_key(*v, &k)
+            }
+            Expr::Assign(target, op, rhs) => {
+                let p = self.place_pure(target)?;
+                let r = self.eval_pure(rhs)?;
+                self.assign(p, *op, r)
+            }
+            Expr::Cond(c, a, b) => {
+                if self.eval_pure(c)?.truthy() {
+                    self.eval_pure(a)
+                } else {
+                    self.eval_pure(b)
+                }
+            }
+            Expr::And(a, b) => {
+                let r = self.eval_pure(a)?.truthy() && self.eval_pure(b)?.truthy();
+                Ok(Value::Num(r as i32 as f64))
+            }
+            Expr::Or(a, b) => {
+                let r = self.eval_pure(a)?.truthy() || self.eval_pure(b)?.truthy();
+                Ok(Value::Num(r as i32 as f64))
+            }
+            Expr::Not(a) => Ok(Value::Num(!self.eval_pure(a)?.truthy() as i32 as f64)),
+            Expr::Neg(a) => Ok(Value::Num(-self.eval_pure(a)?.num())),
+            Expr::Plus(a) => Ok(Value::Num(self.eval_pure(a)?.num())),
+            Expr::Bin(op, a, b) => {
+                let l = self.eval_pure(a)?.num();
+                let r = self.eval_pure(b)?.num();
+                Ok(Value::Num(arith(*op, l, r)?))
+            }
+            Expr::Cmp(op, a, b) => {
+                let l = self.eval_pure(a)?;
+                let r = self.eval_pure(b)?;
+                Ok(self.compare_op(*op, &l, &r))
+            }
+            Expr::Match(neg, a, b) => {
+                let l = self.eval_pure(a)?;
+                let re = match &**b {
+                    Expr::Regex(i) => self.lits[*i].clone(),
+                    other => {
+                        let v = self.eval_pure(other)?;
+                        let s = v.to_bytes(&self.convfmt);
+                        self.regex_of(&s)?
+                    }
+                };
+                self.match_op(*neg, &l, &re)
+            }
+            Expr::Concat(a, b) => {
+                let l = self.eval_pure(a)?;
+                let r = self.eval_pure(b)?;
+                self.concat(&l, &r)
+            }
+            Expr::IncDec(target, pre, delta) => {
+                let p = self.place_pure(target)?;
+                self.inc_dec(p, *pre, *delta)
+            }
+            Expr::Grouping(list) => {
+                let mut last = Value::Uninit;
+                for e in list {
+                    last = self.eval_pure(e)?;
+                }
+                Ok(last)
+            }
+            Expr::Call(..) | Expr::Builtin(..) | Expr::Getline(..) => {
+                fatal("internal error: an expression that waits was marked pure")
+            }
+        }
+    }
+
+    fn key_pure(&mut self, keys: &[Expr]) -> R<Rc<[u8]>> {
+        if let [only] = keys {
+            let v = self.eval_pure(only)?;
+            return Ok(key_of(&v, &self.convfmt));
+        }
+        let mut k = Vec::new();
+        for (i, e) in keys.iter().enumerate() {
+            if i > 0 {
+                k.extend_from_slice(&self.subsep);
+            }
+            let v = self.eval_pure(e)?;
+            k.extend_from_slice(&key_of(&v, &self.convfmt));
+        }
+        Ok(Rc::from(k))
+    }
+
+    fn place_pure(&mut self, e: &Expr) -> R<Place> {
+        match e {
+            Expr::Var(v) => Ok(Place::Var(*v)),
+            Expr::Field(ix) => {
+                let v = self.eval_pure(ix)?;
+                Ok(Place::Field(Self::field_index(&v)?))
+            }
+            Expr::Index(v, keys) => {
+                let k = self.key_pure(keys)?;
+                let a = self.array(*v)?;
+                Ok(Place::Elem(a, k))
+            }
+            _ => fatal("assignment to a non-lvalue"),
+        }
+    }
+
+    /// `$0 ~ /re/` for a regex literal standing alone.
+    fn regex_literal(&mut self, i: usize) -> R<Value> {
+        let re = self.lits[i].clone();
+        let rec = std::mem::take(&mut self.record);
+        let r = self.regex_match(&re, &rec);
+        self.record = rec;
+        Ok(Value::Num(r? as i32 as f64))
+    }
+
+    fn has_key(&mut self, v: Var, k: &[u8]) -> R<Value> {
+        let a = self.array(v)?;
+        let has = a.borrow().map.contains_key(k);
+        Ok(Value::Num(has as i32 as f64))
+    }
+
+    /// Stores `rhs` (combined with the place's value first for `op=`) and yields it.
+    fn assign(&mut self, p: Place, op: Option<BinOp>, rhs: Value) -> R<Value> {
+        let val = match op {
+            None => rhs,
+            Some(op) => {
+                let l = self.get_place(&p)?.num();
+                Value::Num(arith(op, l, rhs.num())?)
+            }
+        };
+        self.set_place(p, val.clone())?;
+        Ok(val)
+    }
+
+    fn compare_op(&self, op: CmpOp, l: &Value, r: &Value) -> Value {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let ord = self.compare(l, r);
+        let t = match op {
+            CmpOp::Lt => ord == Some(Less),
+            CmpOp::Le => matches!(ord, Some(Less | Equal)),
+            CmpOp::Eq => ord == Some(Equal),
+            CmpOp::Ne => ord != Some(Equal),
+            CmpOp::Gt => ord == Some(Greater),
+            CmpOp::Ge => matches!(ord, Some(Greater | Equal)),
+        };
+        Value::Num(t as i32 as f64)
+    }
+
+    fn match_op(&mut self, neg: bool, l: &Value, re: &Regex) -> R<Value> {
+        let s = self.to_str(l);
+        let m = self.regex_match(re, &s)?;
+        Ok(Value::Num((m != neg) as i32 as f64))
+    }
+
+    fn concat(&mut self, l: &Value, r: &Value) -> R<Value> {
+        let (l, r) = (self.to_str(l), self.to_str(r));
+        self.check_mem(l.len() + r.len())?;
+        let mut v = Vec::with_capacity(l.len() + r.len());
+        v.extend_from_slice(&l);
+        v.extend_from_slice(&r);
+        Ok(Value::string(v))
+    }
+
+    fn inc_dec(&mut self, p: Place, pre: bool, delta: f64) -> R<Value> {
+        let old = self.get_place(&p)?.num();
+        let new = old + delta;
+        self.set_place(p, Value::Num(new))?;
+        Ok(Value::Num(if pre { new } else { old }))
     }
 
     pub fn eval<'s>(&'s mut self, e: &'p Expr) -> BoxFut<'s, Value> {
@@ -538,14 +719,9 @@ impl<'p> Interp<'p> {
         match e {
             Expr::Num(n) => Ok(Value::Num(*n)),
             Expr::Str(s) => Ok(Value::str(s)),
-            Expr::Regex(i) => {
-                let re = self.lits[*i].clone();
-                let rec = std::mem::take(&mut self.record);
-                let r = self.regex_match(&re, &rec);
-                self.record = rec;
-                Ok(Value::Num(r? as i32 as f64))
-            }
+            Expr::Regex(i) => self.regex_literal(*i),
             Expr::Var(v) => self.get_var(*v),
+            Expr::Pure(p) => self.eval_pure(p),
             Expr::Field(ix) => {
                 let v = self.ev(ix).await?;
                 let n = Self::field_index(&v)?;
@@ -558,28 +734,12 @@ impl<'p> Interp<'p> {
             }
             Expr::In(keys, v) => {
                 let k = self.key(keys).await?;
-                let a = self.array(*v)?;
-                let has = a.borrow().map.contains_key(&k);
-                Ok(Value::Num(has as i32 as f64))
+                self.has_key(*v, &k)
             }
             Expr::Assign(target, op, rhs) => {
                 let p = self.place(target).await?;
-                let val = match op {
-                    None => {
-                        let v = self.ev(rhs).await?;
-                        match v {
-                            Value::Uninit => Value::Uninit,
-                            v => v,
-                        }
-                    }
-                    Some(op) => {
-                        let r = self.ev(rhs).await?.num();
-                        let l = self.get_place(&p)?.num();
-                        Value::Num(arith(*op, l, r)?)
-                    }
-                };
-                self.set_place(p, val.clone())?;
-                Ok(val)
+                let r = self.ev(rhs).await?;
+                self.assign(p, *op, r)
             }
             Expr::Cond(c, a, b) => {
                 if self.ev(c).await?.truthy() {
@@ -607,46 +767,21 @@ impl<'p> Interp<'p> {
             Expr::Cmp(op, a, b) => {
                 let l = self.ev(a).await?;
                 let r = self.ev(b).await?;
-                let ord = self.compare(&l, &r);
-                let t = match op {
-                    CmpOp::Lt => ord == Some(std::cmp::Ordering::Less),
-                    CmpOp::Le => matches!(
-                        ord,
-                        Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
-                    ),
-                    CmpOp::Eq => ord == Some(std::cmp::Ordering::Equal),
-                    CmpOp::Ne => ord != Some(std::cmp::Ordering::Equal),
-                    CmpOp::Gt => ord == Some(std::cmp::Ordering::Greater),
-                    CmpOp::Ge => matches!(
-                        ord,
-                        Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal)
-                    ),
-                };
-                Ok(Value::Num(t as i32 as f64))
+                Ok(self.compare_op(*op, &l, &r))
             }
             Expr::Match(neg, a, b) => {
                 let l = self.ev(a).await?;
                 let re = self.regex_operand(b).await?;
-                let s = self.to_str(&l);
-                let m = self.regex_match(&re, &s)?;
-                Ok(Value::Num((m != *neg) as i32 as f64))
+                self.match_op(*neg, &l, &re)
             }
             Expr::Concat(a, b) => {
                 let l = self.ev(a).await?;
                 let r = self.ev(b).await?;
-                let (l, r) = (self.to_str(&l), self.to_str(&r));
-                self.check_mem(l.len() + r.len())?;
-                let mut v = Vec::with_capacity(l.len() + r.len());
-                v.extend_from_slice(&l);
-                v.extend_from_slice(&r);
-                Ok(Value::string(v))
+                self.concat(&l, &r)
             }
             Expr::IncDec(target, pre, delta) => {
                 let p = self.place(target).await?;
-                let old = self.get_place(&p)?.num();
-                let new = old + delta;
-                self.set_place(p, Value::Num(new))?;
-                Ok(Value::Num(if *pre { new } else { old }))
+                self.inc_dec(p, *pre, *delta)
             }
             Expr::Call(f, args) => self.call(*f, args).await,
             Expr::Builtin(b, args) => self.builtin(*b, args).await,
@@ -752,9 +887,28 @@ impl<'p> Interp<'p> {
 
     // ---- statements ---------------------------------------------------------------------
 
+    /// Runs a statement [`is_simple`] accepts, charged as `exec` charges it.
+    fn exec_simple(&mut self, s: &Stmt) -> R<()> {
+        self.ctx.charge(cost::EXEC_NODE)?;
+        match s {
+            Stmt::Line(src, line) => self.line = (*src, *line),
+            Stmt::Expr(Expr::Pure(e)) => {
+                self.eval_pure(e)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     pub fn exec_block<'s>(&'s mut self, b: &'p [Stmt]) -> BoxFut<'s, Flow> {
         Box::pin(async move {
             for s in b {
+                // The commonest statements never wait: run them without entering `exec`'s
+                // (large) future.
+                if is_simple(s) {
+                    self.exec_simple(s)?;
+                    continue;
+                }
                 match self.exec(s).await? {
                     Flow::Normal => {}
                     f => return Ok(f),
@@ -917,4 +1071,9 @@ fn pow(x: f64, y: f64) -> f64 {
         return if y < 0.0 { 1.0 / acc } else { acc };
     }
     x.powf(y)
+}
+
+/// A statement that never waits: a line marker or an expression marked pure.
+fn is_simple(s: &Stmt) -> bool {
+    matches!(s, Stmt::Line(..) | Stmt::Expr(Expr::Pure(_)))
 }

@@ -22,6 +22,7 @@ pub mod io;
 pub mod lexer;
 pub mod parse_expr;
 pub mod parser;
+pub mod pure;
 pub mod record;
 pub mod redirect;
 pub mod regex;
@@ -245,7 +246,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         pos: sources.last().map(|s| s.text.len()).unwrap_or(0),
     });
     let prog = match parser::parse(toks) {
-        Ok(p) => p,
+        Ok(mut p) => {
+            pure::mark(&mut p);
+            p
+        }
         Err(e) => {
             if e.msg.contains("gawk extension") {
                 ctx.mark_partial(e.msg.clone());

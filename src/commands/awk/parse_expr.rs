@@ -61,6 +61,7 @@ impl Parser {
         while self.eat(&Tok::OrOr) {
             self.skip_newlines();
             let r = self.and()?;
+            self.link()?;
             l = Expr::Or(Box::new(l), Box::new(r));
         }
         Ok(l)
@@ -71,6 +72,7 @@ impl Parser {
         while self.eat(&Tok::AndAnd) {
             self.skip_newlines();
             let r = self.in_expr()?;
+            self.link()?;
             l = Expr::And(Box::new(l), Box::new(r));
         }
         Ok(l)
@@ -92,6 +94,7 @@ impl Parser {
                 Expr::Grouping(k) => k,
                 e => vec![e],
             };
+            self.link()?;
             l = Expr::In(keys, v);
         }
         Ok(l)
@@ -107,6 +110,7 @@ impl Parser {
             };
             self.advance();
             let r = self.comparison()?;
+            self.link()?;
             l = Expr::Match(neg, Box::new(l), Box::new(r));
         }
     }
@@ -134,6 +138,7 @@ impl Parser {
             self.advance();
             self.advance();
             let var = self.opt_lvalue()?;
+            self.link()?;
             l = Expr::Getline(GetlineSrc::Cmd(Box::new(l)), var.map(Box::new));
         }
         Ok(l)
@@ -165,6 +170,7 @@ impl Parser {
         let mut l = self.additive()?;
         while self.starts_concat() && !(redirect && *self.peek() == Tok::Getline) {
             let r = self.additive()?;
+            self.link()?;
             l = Expr::Concat(Box::new(l), Box::new(r));
         }
         self.no_in = old;
@@ -181,6 +187,7 @@ impl Parser {
             };
             self.advance();
             let r = self.multiplicative()?;
+            self.link()?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
     }
@@ -196,6 +203,7 @@ impl Parser {
             };
             self.advance();
             let r = self.unary()?;
+            self.link()?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
     }

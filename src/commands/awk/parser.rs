@@ -18,6 +18,8 @@ pub(super) type R<T> = Result<T, ParseError>;
 
 /// Deepest expression or statement nesting accepted.
 const MAX_DEPTH: usize = 500;
+/// Most binary operators in one top-level expression (see [`Parser::link`]).
+const MAX_LINKS: usize = 50_000;
 
 pub struct Parser {
     pub(super) toks: Vec<Token>,
@@ -30,6 +32,8 @@ pub struct Parser {
     /// Calls seen: (function index, argument count, token index) for the arity check.
     pub(super) calls: Vec<(usize, usize, usize)>,
     pub(super) depth: usize,
+    /// Operators chained in the current top-level expression.
+    pub(super) links: usize,
     /// Inside a `print` argument list: `>` redirects instead of comparing.
     pub(super) no_gt: bool,
     /// Inside a `for (... in` head: `in` is not an operator.
@@ -47,6 +51,7 @@ pub fn parse(toks: Vec<Token>) -> R<Program> {
         locals: None,
         calls: Vec::new(),
         depth: 0,
+        links: 0,
         no_gt: false,
         no_in: false,
         in_loop: 0,
@@ -128,6 +133,17 @@ impl Parser {
             self.advance();
         }
     }
+    /// One more operator in a left-associative chain (`a + b + c ...`, concatenation): each
+    /// deepens the tree by one without recursing here, so the length is bounded separately;
+    /// evaluating, marking and dropping a tree all recurse over its depth.
+    pub(super) fn link(&mut self) -> R<()> {
+        self.links += 1;
+        if self.links > MAX_LINKS {
+            return self.err("expression too long (more than 50000 operators)");
+        }
+        Ok(())
+    }
+
     pub(super) fn enter(&mut self) -> R<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -187,6 +203,7 @@ impl Parser {
     pub(super) fn program(&mut self) -> R<()> {
         loop {
             self.skip_terms();
+            self.links = 0;
             match self.peek().clone() {
                 Tok::Eof => return Ok(()),
                 Tok::Function => self.function()?,
@@ -343,6 +360,8 @@ impl Parser {
     }
 
     pub(super) fn stmt(&mut self) -> R<Stmt> {
+        // Expressions never span statements, so each statement's chains are counted afresh.
+        self.links = 0;
         self.enter()?;
         let s = self.stmt_inner();
         self.depth -= 1;

@@ -5,6 +5,14 @@ use super::interp::{fatal, FsMode, Interp, R};
 use super::value::Value;
 use crate::limits::cost;
 
+/// One field of the current record: still a span of the record (made a value only when a
+/// program reads it: most programs read a few fields of many), or a value.
+#[derive(Clone, Debug)]
+pub enum Field {
+    Span(usize, usize),
+    Val(Value),
+}
+
 impl<'p> Interp<'p> {
     pub fn set_record(&mut self, rec: Vec<u8>) -> R<()> {
         let (old, new) = (self.record.len() as u64, rec.len() as u64);
@@ -30,10 +38,9 @@ impl<'p> Interp<'p> {
         self.record = rec;
         let ranges = ranges?;
         self.reserve_fields(ranges.len())?;
-        self.fields = ranges
-            .into_iter()
-            .map(|(s, e)| Value::input(&self.record[s..e]))
-            .collect();
+        self.fields.clear();
+        self.fields
+            .extend(ranges.into_iter().map(|(s, e)| Field::Span(s, e)));
         Ok(())
     }
 
@@ -149,8 +156,16 @@ impl<'p> Interp<'p> {
             return Ok(Value::input(&self.record));
         }
         self.ensure_split()?;
-        Ok(match self.fields.get(n - 1) {
-            Some(v) => v.clone(),
+        let record = &self.record;
+        Ok(match self.fields.get_mut(n - 1) {
+            Some(field) => {
+                let v = match field {
+                    Field::Val(v) => return Ok(v.clone()),
+                    Field::Span(s, e) => Value::input(&record[*s..*e]),
+                };
+                *field = Field::Val(v.clone());
+                v
+            }
             None => Value::str(b""),
         })
     }
@@ -163,9 +178,9 @@ impl<'p> Interp<'p> {
         self.ensure_split()?;
         if n > self.fields.len() {
             self.reserve_fields(n)?;
-            self.fields.resize(n, Value::str(b""));
+            self.fields.resize(n, Field::Val(Value::str(b"")));
         }
-        self.fields[n - 1] = val;
+        self.fields[n - 1] = Field::Val(val);
         self.rebuild()
     }
 
@@ -176,19 +191,31 @@ impl<'p> Interp<'p> {
         self.ensure_split()?;
         let n = n as usize;
         self.reserve_fields(n)?;
-        self.fields.resize(n, Value::str(b""));
+        self.fields.resize(n, Field::Val(Value::str(b"")));
         self.rebuild()
     }
 
     fn rebuild(&mut self) -> R<()> {
         let mut rec = Vec::new();
+        // Unread fields stay spans, of the new record.
+        let mut moved = Vec::new();
         for (i, f) in self.fields.iter().enumerate() {
             if i > 0 {
                 rec.extend_from_slice(&self.ofs);
             }
-            rec.extend_from_slice(&f.to_bytes(&self.convfmt));
+            match f {
+                Field::Span(s, e) => {
+                    let start = rec.len();
+                    rec.extend_from_slice(&self.record[*s..*e]);
+                    moved.push((i, start, rec.len()));
+                }
+                Field::Val(v) => rec.extend_from_slice(&v.to_bytes(&self.convfmt)),
+            }
         }
         self.check_mem(rec.len())?;
+        for (i, s, e) in moved {
+            self.fields[i] = Field::Span(s, e);
+        }
         let (old, new) = (self.record.len() as u64, rec.len() as u64);
         if new > old {
             self.reserve(new - old)?;

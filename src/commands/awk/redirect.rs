@@ -309,7 +309,12 @@ impl<'p> Interp<'p> {
             match reader.next(ctx, &rs).await {
                 Ok(Some((rec, rt))) => {
                     self.bump_nr(true);
-                    self.set_global(special::RT, Value::string(rt));
+                    // RT is nearly always the same newline: keep the value already there.
+                    let same = matches!(&self.globals[special::RT],
+                        crate::commands::awk::interp::Cell::Val(Value::Str(s)) if **s == *rt);
+                    if !same {
+                        self.set_global(special::RT, Value::string(rt));
+                    }
                     return Ok(Some(rec));
                 }
                 Ok(None) => {

@@ -251,3 +251,73 @@ fn memory_is_released() {
     assert_eq!(st, 0);
     assert_eq!(k.meter.usage().memory_current, 0);
 }
+
+#[test]
+fn pure_and_waiting_parts_of_one_expression_keep_their_order() {
+    // `getline` inside an otherwise pure expression: the parts around it are evaluated
+    // without futures, the getline with them, left to right.
+    assert_eq!(
+        out(
+            &["{ x = $1 \"-\" (getline y) \"-\" y \"-\" $1; print x }"],
+            "a\nb\nc\n"
+        ),
+        "a-1-b-a\nc-0-b-c\n"
+    );
+    // An lvalue built from pure parts: sub's target, ++ on an element, a field's index.
+    assert_eq!(
+        out(
+            &["{ i = 1; sub(/o/, \"0\", $(i + 1)); n[$1 \"k\"]++ } END { print $0, n[\"ak\"] }"],
+            "a foo\na boo\n"
+        ),
+        "a b0o 2\n"
+    );
+    // Array forms still reach the built-ins: length(arr) and split's target.
+    assert_eq!(
+        out(
+            &["{ n = split($0 \" z\", parts); print n, length(parts), parts[n] }"],
+            "p q\n"
+        ),
+        "3 3 z\n"
+    );
+    // A field assignment keeps unread fields as they were; NF and $0 follow.
+    assert_eq!(
+        out(
+            &["{ $3 = \"X\" ($2 + 1); print; print NF, $2 + 0 }"],
+            "1 2 3 4\n"
+        ),
+        "1 2 X3 4\n4 2\n"
+    );
+}
+
+#[test]
+#[allow(clippy::disallowed_methods)] // a test thread with the simulator's stack size
+fn an_overlong_operator_chain_is_a_syntax_error_not_a_crash() {
+    // The simulator runs on a large stack (src/host); give the test the same room.
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(overlong_chains)
+        .expect("thread")
+        .join()
+        .expect("no panic");
+}
+
+fn overlong_chains() {
+    let mut prog = String::from("BEGIN { print 1");
+    for _ in 0..60_000 {
+        prog.push_str("+1");
+    }
+    prog.push_str(" }");
+    let (st, _, e) = awk(&[&prog], "");
+    assert_eq!(st, 2);
+    assert!(
+        e.contains("expression too long"),
+        "{}",
+        &e[e.len().saturating_sub(200)..]
+    );
+    let mut prog = String::from("BEGIN { print 1");
+    for _ in 0..40_000 {
+        prog.push_str("+1");
+    }
+    prog.push_str(" }");
+    assert_eq!(out(&[&prog], ""), "40001\n");
+}

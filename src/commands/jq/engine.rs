@@ -36,6 +36,8 @@ struct State {
     too_deep: bool,
     /// Depths of the values the filter built.
     depths: Depths,
+    /// This thread's heap when the filter started (`limits::heap`).
+    heap_base: isize,
 }
 
 impl State {
@@ -46,6 +48,7 @@ impl State {
             base,
             too_deep: false,
             depths: Depths::default(),
+            heap_base: crate::limits::heap::live_bytes(),
         }
     }
 }
@@ -56,7 +59,7 @@ thread_local! {
 
 /// Charges one step; `false` once the budget is gone or the stack has grown too deep (which
 /// is recorded, so the run reports it).
-fn step() -> bool {
+pub fn step() -> bool {
     METER.with(|m| {
         let mut m = m.borrow_mut();
         if m.stop.is_some() || m.too_deep {
@@ -65,6 +68,13 @@ fn step() -> bool {
         let Some(k) = m.sys.clone() else { return true };
         if guard::stack_depth(m.base) > guard::STACK_BUDGET {
             m.too_deep = true;
+            return false;
+        }
+        if heap_grown(m.heap_base) > room(&k) {
+            let e = k
+                .meter
+                .stop_with(crate::limits::StopReason::MemoryExhausted);
+            m.stop = Some(Interrupt::from(e));
             return false;
         }
         match k.charge(crate::limits::cost::JQ_STEP) {
@@ -77,14 +87,47 @@ fn step() -> bool {
     })
 }
 
-/// Modeled memory still free, for outputs built inside the filter (`tojson`).
+/// Modeled memory not reserved by anything else: what the filter's values may take.
+fn room(k: &Kernel) -> usize {
+    let limit = k.meter.limits().memory;
+    limit.saturating_sub(k.meter.usage().memory_current) as usize
+}
+
+/// Heap this thread has gained since `base`. jaq's values live on the host heap and jaq cannot
+/// size them, so the filter's memory is measured there (`limits/heap.rs`): the guard stops a
+/// filter whose values outgrow the modeled memory left, and each native that can build a
+/// result many times larger than its input checks the size first ([`memory_room`]).
+fn heap_grown(base: isize) -> usize {
+    crate::limits::heap::live_bytes()
+        .saturating_sub(base)
+        .max(0) as usize
+}
+
+/// Modeled memory still free for a value about to be built inside the filter: what was free
+/// when it started minus what its values hold now.
 pub fn memory_room() -> usize {
-    METER.with(|m| match &m.borrow().sys {
-        Some(k) => {
-            let limit = k.meter.limits().memory;
-            limit.saturating_sub(k.meter.usage().memory_current) as usize
+    METER.with(|m| {
+        let m = m.borrow();
+        match &m.sys {
+            Some(k) => room(k).saturating_sub(heap_grown(m.heap_base)),
+            None => usize::MAX,
         }
-        None => usize::MAX,
+    })
+}
+
+/// Charges the CPU for building `bytes` of a value inside a native (per 256 bytes, as other
+/// commands scan); the halt when the budget is gone.
+pub fn charge_bytes<'a>(bytes: usize) -> Result<(), Exn<'a, Val>> {
+    METER.with(|m| {
+        let mut m = m.borrow_mut();
+        let Some(k) = m.sys.clone() else {
+            return Ok(());
+        };
+        let units = (bytes as u64 / 256) * crate::limits::cost::SCAN_PER_256_BYTES;
+        k.charge(units).map_err(|i| {
+            m.stop.get_or_insert(i);
+            halt()
+        })
     })
 }
 
@@ -103,7 +146,7 @@ pub fn out_of_memory<'a>() -> Exn<'a, Val> {
 }
 
 /// The halt for a stopped filter; [`MeterGuard`] tells why.
-fn halt<'a>() -> Exn<'a, Val> {
+pub fn halt<'a>() -> Exn<'a, Val> {
     Exn::halt(137)
 }
 
@@ -280,13 +323,23 @@ fn range_native<'a>(mut cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
     }))
 }
 
+/// jaq natives replaced by this module's, `natives.rs` or `regex.rs`.
+const OWN: &[&str] = &[
+    "range",
+    "tojson",
+    "fromjson",
+    "matches",
+    "split_matches",
+    "split_",
+];
+
 fn natives() -> Vec<Fun<D>> {
     let own: [(&'static str, usize, RunPtr<D>); 2] =
         [("range", 3, range_native), (guard::DEPTH, 0, depth_native)];
     jaq_core::funs::<D>()
         .chain(jaq_std::funs::<D>())
         .chain(jaq_json::funs::<D>())
-        .filter(|(name, _, _)| !["range", "tojson", "fromjson"].contains(name))
+        .filter(|(name, _, _)| !OWN.contains(name))
         .map(|(name, args, f)| {
             if REFUSED.contains(&name) {
                 (name, args, Native::<D>::new(refused_native))
@@ -301,6 +354,15 @@ fn natives() -> Vec<Fun<D>> {
                 .map(|(n, a, f)| (n, v(a), Native::<D>::new(f))),
         )
         .chain([(guard::GUARD, v(0), guard_native())])
+        .chain([
+            ("matches", v(2), Native::<D>::new(super::regex::matches)),
+            (
+                "split_matches",
+                v(2),
+                Native::<D>::new(super::regex::split_matches),
+            ),
+            ("split_", v(2), Native::<D>::new(super::regex::split)),
+        ])
         .chain(super::natives::natives())
         .collect()
 }

@@ -37,6 +37,7 @@
 
 use jaq_core::load::lex::{StrPart, Tok, Token};
 use jaq_core::load::parse::{BinaryOp, Def, Pattern, Term};
+use jaq_core::ops::Math;
 use jaq_core::path::{Opt, Part};
 
 /// The guard's name in rewritten programs; user definitions may not take it.
@@ -45,6 +46,10 @@ pub const GUARD: &str = "__shellsim_guard";
 pub const DEPTH: &str = "__shellsim_depth";
 /// jq's `tostring` (natives.rs).
 const TOSTRING: &str = "__shellsim_tostring";
+/// `*` with its result's size checked first (natives.rs), and the variables it binds.
+const MUL: &str = "__shellsim_mul";
+const MUL_L: &str = "$__shellsim_mul_l";
+const MUL_R: &str = "$__shellsim_mul_r";
 /// `..`, defined in the prelude (engine.rs).
 const RECURSE: &str = "__shellsim_recurse";
 /// Names starting with this are the simulator's own: a program may neither define them (they
@@ -210,6 +215,23 @@ fn after(t: Term<&str>) -> Term<&str> {
     pipe(t, guard())
 }
 
+/// `t as $x | body`.
+fn bind<'s>(t: Term<&'s str>, x: &'s str, body: Term<&'s str>) -> Term<&'s str> {
+    Term::BinOp(
+        Box::new(t),
+        BinaryOp::Pipe(Some(Pattern::Var(x))),
+        Box::new(body),
+    )
+}
+
+/// `l * r` as the size-checked native (`natives.rs`): `"x" * 1e10` would otherwise allocate
+/// the whole string before any guard runs. Binding `l` outside `r` keeps jaq's order of
+/// results for generators on both sides.
+fn times<'s>(l: Term<&'s str>, r: Term<&'s str>) -> Term<&'s str> {
+    let call = Term::Call(MUL, vec![Term::Var(MUL_L), Term::Var(MUL_R)]);
+    bind(l, MUL_L, bind(r, MUL_R, call))
+}
+
 /// `t | depth check`.
 fn checked(t: Term<&str>) -> Term<&str> {
     pipe(t, Term::Call(DEPTH, Vec::new()))
@@ -283,6 +305,17 @@ impl<'s> Rewrite<'s> {
                 commas(Term::BinOp(l, BinaryOp::Comma, r), &mut items);
                 let items: Vec<_> = items.into_iter().map(|t| self.term(t)).collect();
                 balanced(items)
+            }
+            Term::BinOp(l, BinaryOp::Math(Math::Mul), r) => times(self.term(*l), self.term(*r)),
+            Term::BinOp(l, BinaryOp::UpdateMath(Math::Mul), r) => {
+                // `l *= r` is `r as $x | l |= . * $x`, one update per value of `r`.
+                let (l, r) = (self.term(*l), self.term(*r));
+                let update = Term::BinOp(
+                    Box::new(l),
+                    BinaryOp::Update,
+                    Box::new(checked(times(Term::Id, Term::Var(MUL_R)))),
+                );
+                bind(r, MUL_R, update)
             }
             Term::BinOp(l, op, r) => {
                 let (l, r) = (self.term(*l), self.term(*r));

@@ -10,6 +10,8 @@ const MAX_DEPTH: usize = 256;
 
 const NO_VALUE: &str = "Expected JSON value";
 const EXTRA: &str = "Unexpected extra JSON values";
+/// Not jq's: the values parsed so far hold more heap than the reader was given.
+const OUT_OF_MEMORY: &str = "memory limit exhausted while parsing";
 
 /// A parse error: jq's message and the byte offset just past the character that showed it.
 #[derive(Debug, PartialEq, Eq)]
@@ -19,6 +21,11 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// Did parsing stop because the values outgrew the memory given ([`Reader::within`])?
+    pub fn is_out_of_memory(&self) -> bool {
+        self.msg == OUT_OF_MEMORY
+    }
+
     /// `MSG at line L, column C` as jq prints it (after `parse error: `); the messages about
     /// the text as a whole have no position.
     pub fn describe(&self, input: &[u8]) -> String {
@@ -39,6 +46,9 @@ impl ParseError {
 pub struct Reader<'a> {
     buf: &'a [u8],
     pos: usize,
+    /// This thread's heap when parsing started and how much it may grow
+    /// (`limits/heap.rs`): a value takes several times its text (`[0,0,...]` about 12).
+    heap: Option<(isize, usize)>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -55,7 +65,32 @@ fn err<T>(msg: &'static str, pos: usize) -> Result<T, ParseError> {
 
 impl<'a> Reader<'a> {
     pub fn new(buf: &'a [u8]) -> Reader<'a> {
-        Reader { buf, pos: 0 }
+        Reader {
+            buf,
+            pos: 0,
+            heap: None,
+        }
+    }
+
+    /// Stops with an out-of-memory error once the values read hold more than `room` bytes
+    /// of heap.
+    pub fn within(mut self, room: usize) -> Reader<'a> {
+        self.heap = Some((crate::limits::heap::live_bytes(), room));
+        self
+    }
+
+    fn heap_ok(&self) -> Result<(), ParseError> {
+        match self.heap {
+            Some((base, room))
+                if crate::limits::heap::live_bytes()
+                    .saturating_sub(base)
+                    .max(0) as usize
+                    > room =>
+            {
+                err(OUT_OF_MEMORY, self.pos)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Bytes consumed so far.
@@ -152,6 +187,7 @@ impl<'a> Reader<'a> {
         }
         loop {
             items.push(self.value(depth)?);
+            self.heap_ok()?;
             self.skip_ws();
             match self.buf.get(self.pos) {
                 None => return self.eof(),
@@ -193,6 +229,7 @@ impl<'a> Reader<'a> {
             }
             let v = self.value(depth)?;
             map.insert(key, v);
+            self.heap_ok()?;
             self.skip_ws();
             match self.buf.get(self.pos) {
                 None => return self.eof(),
@@ -312,7 +349,12 @@ pub fn num_from_f64(x: f64) -> Num {
 /// Parses exactly one JSON text as jq's `jv_parse` does (`--argjson`, `fromjson`; `--slurpfile`
 /// uses [`Reader`]): an error in a second text is that error.
 pub fn parse_one(buf: &[u8]) -> Result<Val, ParseError> {
-    let mut r = Reader::new(buf);
+    parse_one_within(buf, usize::MAX)
+}
+
+/// [`parse_one`] whose values may hold at most `room` bytes of heap.
+pub fn parse_one_within(buf: &[u8], room: usize) -> Result<Val, ParseError> {
+    let mut r = Reader::new(buf).within(room);
     match r.next_value() {
         None => err(NO_VALUE, buf.len()),
         Some(Err(e)) => Err(e),

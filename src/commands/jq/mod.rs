@@ -8,6 +8,7 @@ mod engine;
 mod guard;
 mod json;
 mod natives;
+mod regex;
 mod write;
 
 #[cfg(test)]
@@ -405,11 +406,12 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let val = if *raw {
             Val::utf8_str(text(&data))
         } else {
-            let mut r = json::Reader::new(&data);
+            let mut r = json::Reader::new(&data).within(memory_room(ctx));
             let mut items = Vec::new();
             while let Some(v) = r.next_value() {
                 match v {
                     Ok(v) => items.push(v),
+                    Err(e) if e.is_out_of_memory() => return Err(out_of_memory(ctx)),
                     Err(e) => {
                         let msg = format!(
                             "jq: Bad JSON in --slurpfile {name} {}: {}\n",
@@ -498,7 +500,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
             }
         } else {
-            let mut reader = json::Reader::new(&inp.data);
+            let mut reader = json::Reader::new(&inp.data).within(memory_room(ctx));
             let mut slurped = Vec::new();
             while let Some(v) = reader.next_value() {
                 match v {
@@ -510,6 +512,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                             break;
                         }
                     }
+                    Err(e) if e.is_out_of_memory() => return Err(out_of_memory(ctx)),
                     Err(e) => {
                         em.flush(true).await?;
                         let msg = format!("parse error: {}\n", e.describe(&inp.data));
@@ -541,6 +544,24 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         });
     }
     Ok(0)
+}
+
+/// Modeled memory not yet reserved: what parsed input values may hold on the heap.
+fn memory_room(ctx: &CommandCtx) -> usize {
+    let meter = &ctx.sys.meter;
+    meter
+        .limits()
+        .memory
+        .saturating_sub(meter.usage().memory_current) as usize
+}
+
+/// Stops the run on the memory limit.
+fn out_of_memory(ctx: &CommandCtx) -> Interrupt {
+    Interrupt::from(
+        ctx.sys
+            .meter
+            .stop_with(crate::limits::StopReason::MemoryExhausted),
+    )
 }
 
 crate::command_fn!(run, run_jq);

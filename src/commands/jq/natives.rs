@@ -18,7 +18,7 @@ fn fail<'a>(msg: String) -> Out<'a> {
     box_once(Err(Exn::from(jaq_core::Error::str(msg))))
 }
 
-fn kind(v: &Val) -> &'static str {
+pub(super) fn kind(v: &Val) -> &'static str {
     match v {
         Val::Null => "null",
         Val::Bool(_) => "boolean",
@@ -55,8 +55,9 @@ fn fromjson<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
             shown(&cv.1)
         ));
     };
-    match json::parse_one(s) {
+    match json::parse_one_within(s, engine::memory_room()) {
         Ok(v) => box_once(Ok(v)),
+        Err(e) if e.is_out_of_memory() => box_once(Err(engine::out_of_memory())),
         Err(e) => fail(format!(
             "{} (while parsing '{}')",
             e.describe(s),
@@ -229,9 +230,52 @@ fn delpaths<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
     box_once(Ok(v))
 }
 
+/// How many copies of a string jq 1.6 makes for `s * n`: it appends while a C `int` counter,
+/// started at `n - 1`, stays positive, and gives null when the counter ends below zero. A count
+/// outside `int`'s range (including NaN and infinities) converts to `INT_MIN` on x86, so
+/// `"x" * 1e10` is null there too.
+fn string_copies(n: f64) -> Option<usize> {
+    let counter = n - 1.0;
+    if !(counter >= i32::MIN as f64 && counter < 2147483648.0) {
+        return None;
+    }
+    let counter = counter.trunc() as i32;
+    (counter >= 0).then(|| counter as usize + 1)
+}
+
+/// `l * r` (guard.rs sends every `*` here). A string times a number is jq 1.6's repeat, sized
+/// against the memory left and charged per byte before it is built; everything else is jaq's
+/// `*`.
+fn mul<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let r = cv.0.pop_var();
+    let l = cv.0.pop_var();
+    let (text, is_utf8, n) = match (&l, &r) {
+        (Val::TStr(s), Val::Num(n)) | (Val::Num(n), Val::TStr(s)) => (s, true, num_f64(n)),
+        (Val::BStr(s), Val::Num(n)) | (Val::Num(n), Val::BStr(s)) => (s, false, num_f64(n)),
+        _ => return box_once((l * r).map_err(Exn::from)),
+    };
+    let Some(copies) = string_copies(n) else {
+        return box_once(Ok(Val::Null));
+    };
+    let bytes = text.len().saturating_mul(copies);
+    if bytes > engine::memory_room() {
+        return box_once(Err(engine::out_of_memory()));
+    }
+    if let Err(e) = engine::charge_bytes(bytes) {
+        return box_once(Err(e));
+    }
+    let out = text.repeat(copies);
+    box_once(Ok(if is_utf8 {
+        Val::utf8_str(out)
+    } else {
+        Val::byte_str(out)
+    }))
+}
+
 /// The replacement natives (jaq's `tojson` is left out of its set).
 pub fn natives() -> Vec<Fun<D>> {
-    let own: [(&'static str, usize, RunPtr<D>); 6] = [
+    let own: [(&'static str, usize, RunPtr<D>); 7] = [
+        ("__shellsim_mul", 2, mul),
         ("tojson", 0, tojson),
         ("__shellsim_tostring", 0, tostring),
         ("fromjson", 0, fromjson),

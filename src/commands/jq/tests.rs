@@ -300,3 +300,72 @@ fn runaway_filters_stop_with_an_error_or_on_the_meter() {
         assert!(e.contains("Exceeds depth limit"), "{e}");
     });
 }
+
+#[test]
+fn strings_repeat_like_jq_1_6() {
+    // Recorded from jq 1.6: the count is a C int started at n - 1.
+    let cases = [
+        (r#""x" * 2.5"#, "\"xx\"\n"),
+        (r#""x" * 0.5"#, "\"x\"\n"),
+        (r#""x" * 0, "x" * -1, "x" * nan"#, "null\nnull\nnull\n"),
+        (r#""x" * 1e10, ("x" * infinite | length)"#, "null\n0\n"),
+        (
+            r#"2 * "ab", ("ab" * 1e1 | length), ("x" * 1e6 | length)"#,
+            "\"abab\"\n20\n1000000\n",
+        ),
+        (
+            r#"[(1, 2) * (3, 4)], ({"a":{"b":1}} * {"a":{"c":2}})"#,
+            "[3,4,6,8]\n{\"a\":{\"b\":1,\"c\":2}}\n",
+        ),
+        (r#"[1, 2] | .[] *= (2, 3)"#, "[2,4]\n[3,6]\n"),
+        (r#"{"a":"x"} | .a *= 3"#, "{\"a\":\"xxx\"}\n"),
+    ];
+    for (program, want) in cases {
+        assert_eq!(out(program), want, "{program}");
+    }
+}
+
+#[test]
+fn values_that_outgrow_the_memory_limit_stop_the_filter() {
+    on_big_stack(|| {
+        for program in [
+            // One string far larger than memory: sized before it is built.
+            r#""x" * 2000000000"#,
+            r#"{"a": "xy"} | .a *= 2000000000"#,
+            // Doubling, gathering and repeating: each step passes the guard, which measures
+            // the heap the filter's values hold.
+            r#"reduce range(40) as $i ("x"; . + .)"#,
+            "[range(100000000)] | length",
+            "[limit(100000000; repeat([1]))] | length",
+            r#"[range(64) as $i | "x" * 1048576] | length"#,
+        ] {
+            let k = Rc::new(Kernel::new(Limits::default(), MachineInfo::default()));
+            let (st, _, _) = text(run_on(&k, &["jq", "-n", program], b""));
+            assert_eq!(st, 137, "{program}");
+            assert_eq!(
+                k.meter.stopped(),
+                Some(StopReason::MemoryExhausted),
+                "{program}"
+            );
+        }
+        // Input whose values take many times its text (a number is 2 bytes of text and more
+        // than 16 of value), read whole, and the same text through `fromjson`.
+        let zeros = format!("[{}0]", "0,".repeat(4_000_000));
+        for (args, input) in [
+            (vec!["jq", "length"], zeros.as_bytes()),
+            (vec!["jq", "-R", "fromjson | length"], zeros.as_bytes()),
+        ] {
+            let k = Rc::new(Kernel::new(Limits::default(), MachineInfo::default()));
+            let (st, _, _) = text(run_on(&k, &args, input));
+            assert_eq!(st, 137, "{args:?}");
+            assert_eq!(
+                k.meter.stopped(),
+                Some(StopReason::MemoryExhausted),
+                "{args:?}"
+            );
+        }
+        // Within the limit the same shapes run.
+        let (st, o, _) = jq(&["length"], &format!("[{}0]", "0,".repeat(100_000)));
+        assert_eq!((st, o.as_str()), (0, "100001\n"));
+    });
+}

@@ -355,7 +355,7 @@ impl Shell {
             let stdin = prev_read.take();
             let cmd = cmd.clone();
             let pid = self
-                .spawn_child(b"pipeline", move |sh: &mut Shell| {
+                .spawn_child(move |sh: &mut Shell| {
                     if let Some(d) = debug_trap {
                         sh.traps.insert(-2, d);
                     }
@@ -399,14 +399,19 @@ impl Shell {
     /// Creates a child process running `cmd` (prepared by `setup`) in a copy of this shell.
     pub(crate) async fn spawn_child(
         &mut self,
-        label: &[u8],
         setup: impl FnOnce(&mut Shell) -> Command,
     ) -> Res<Pid> {
         self.sys.charge(cost::PROCESS_SPAWN)?;
         self.sys.meter.reserve(cost::PROCESS_MEMORY)?;
-        let pid =
-            self.sys
-                .create_process(Some(self.pid), vec![label.to_vec()], self.cwd.clone())?;
+        // A fork: the child has its parent's command line (`ps` shows a subshell as `bash`)
+        // until it runs a command of its own.
+        let argv = self
+            .sys
+            .proc_snapshot(self.pid)
+            .map_or_else(|| vec![b"bash".to_vec()], |p| p.argv);
+        let pid = self
+            .sys
+            .create_process(Some(self.pid), argv, self.cwd.clone())?;
         let mut child = self.fork_state(pid);
         let cmd = setup(&mut child);
         let sys = self.sys.clone();
@@ -450,7 +455,7 @@ impl Shell {
             self.line,
         );
         let pid = self
-            .spawn_child(b"job", |sh| {
+            .spawn_child(|sh| {
                 // `set -e` does not end a background job early in this model.
                 sh.opts.errexit = false;
                 cmd
@@ -505,7 +510,7 @@ impl Shell {
                     Vec::new(),
                     self.line,
                 );
-                let pid = self.spawn_child(b"subshell", |_| cmd).await?;
+                let pid = self.spawn_child(|_| cmd).await?;
                 let s = self.wait_child(pid).await?;
                 self.status = s;
                 Ok(s)
@@ -837,7 +842,7 @@ impl Shell {
             );
             let errexit_keep = self.opts.inherit_errexit;
             let pid = self
-                .spawn_child(b"subst", move |sh| {
+                .spawn_child(move |sh| {
                     sh.sys.set_fd(sh.pid, 1, Some(w));
                     if !errexit_keep {
                         sh.opts.errexit = false;
@@ -887,7 +892,7 @@ impl Shell {
         );
         let (mine, theirs) = if is_in { (r, w) } else { (w, r) };
         let theirs_fd = if is_in { 1 } else { 0 };
-        self.spawn_child(b"procsub", move |sh| {
+        self.spawn_child(move |sh| {
             sh.sys.set_fd(sh.pid, theirs_fd, Some(theirs));
             cmd
         })

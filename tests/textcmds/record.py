@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Records GNU coreutils 9.1 output for fmt, install and numfmt.
+
+Each case is a shell script run by real bash (LC_ALL=C) in an empty directory seeded with
+`files`, with `stdin` on standard input; its stdout, stderr and status are recorded. The test
+tests/textcmds.rs runs the same script through `shellsim -c` in /work/t.
+Run: python3 tests/textcmds/record.py > tests/textcmds/cases.jsonl
+"""
+import json, os, random, subprocess, tempfile
+
+rng = random.Random(20261201)
+cases = []
+
+
+def case(script, files=None, stdin=""):
+    files = files or {}
+    d = tempfile.mkdtemp()
+    for name, text in files.items():
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    env = {"LC_ALL": "C", "PATH": "/usr/bin:/bin", "HOME": d}
+    r = subprocess.run(["bash", "-c", script], cwd=d, input=stdin.encode(),
+                       capture_output=True, env=env)
+    cases.append({"script": script, "files": files, "stdin": stdin,
+                  "stdout": r.stdout.decode(), "stderr": r.stderr.decode(),
+                  "status": r.returncode})
+
+
+# ---- fmt (random paragraphs: indentation, tabs, sentence ends, punctuation, parentheses)
+words = ["a", "the", "quick", "brown", "fox.", "jumps?", "(over)", "lazy,", "dog!", "x",
+         "supercalifragilistic", "Mr.", "e.g.", "\"quoted.\"", "end;", "[b]", "it's"]
+def para():
+    lines = []
+    ind = rng.choice(["", "", "  ", "\t", " "])
+    for _ in range(rng.randint(1, 6)):
+        n = rng.randint(0, 14)
+        sep = lambda: rng.choice([" ", " ", " ", "  ", "\t"])
+        lines.append(ind + sep().join(rng.choice(words) for _ in range(n)))
+        if rng.random() < 0.3:
+            ind = rng.choice(["", "  ", "\t", " "])
+    return "\n".join(lines)
+fmt_flags = [[], ["-w", "30"], ["-w", "20", "-u"], ["-s", "-w", "25"], ["-c", "-w", "30"],
+             ["-t", "-w", "30"], ["-g", "20"], ["-40"], ["-u"], ["-w", "12"],
+             ["-c", "-u", "-w", "15"], ["-w", "50", "-g", "30"], ["--width=25", "--uniform-spacing"]]
+for _ in range(90):
+    text = "\n\n".join(para() for _ in range(rng.randint(1, 3))) + rng.choice(["\n", ""])
+    argv = ["fmt"] + rng.choice(fmt_flags)
+    case(" ".join("'%s'" % a for a in argv), stdin=text)
+pre = "# a b c d e f\n# g h i j k\n#   indented\nplain line\n  # x y z\n\n# last one here\n"
+for s in ["fmt -p '#' -w 10", "fmt -p '# ' -w 12", "fmt -p ' #' -w 10", "fmt -p '#'",
+          "fmt -p '//' -w 8"]:
+    case(s, stdin=pre + "// c1 c2 c3 c4\n//c5\n")
+long = " ".join("w%d" % i for i in range(1300))
+for s in ["fmt f | head -5", "fmt -w 30 f | tail -3", "fmt -u -w 50 f | md5sum",
+          "fmt -c -w 20 g | md5sum", "fmt g | wc"]:
+    case(s, {"f": "   " + long + "\n  next line\n", "g": "  " + "z" * 6000 + " y\n q\n"})
+for s in ["fmt -w abc", "fmt -w 3000", "fmt -g 80", "fmt -w 10 -g 20", "fmt nofile",
+          "fmt -x", "fmt x -5", "fmt -5x", "fmt -0 f", "fmt -w 0 f", "fmt f - f",
+          "fmt --goal=5 f", "fmt -w -1 f", "fmt .", "fmt --prefix", "fmt -t f",
+          "printf 'a\\n\\n  \\n  b' | fmt", "printf '\\tab cd\\n\\tef\\n' | fmt -w 9",
+          "printf 'x  y.  z\\nw\\n' | fmt", "printf 'x  y.  z\\nw\\n' | fmt -u"]:
+    case(s, {"f": "one two three four five six seven eight nine ten\n\n  eleven twelve\n"})
+
+# ---- install (the script shows modes, owners, contents and tree)
+SHOW = '; echo "rc=$?"; find . -mindepth 1 | sort | while read -r f; do stat -c "%n %a %u %g %F" "$f"; done'
+ifiles = {"a": "hi\n", "b": "yo\n", "x.sh": "#!/bin/sh\n"}
+for s in ["install a c", "install -v a c", "install -m 644 a c", "install -m 0600 a b",
+          "install -m u=rw,go=r a c", "install -m +x a c", "install -m u+s a c",
+          "install -m a=rwx,o-w a c", "install -d d1 d2/e/f", "install -dv d2/e/f",
+          "install -d -m 700 d3", "install -D a p/q/r", "install -vD a p/q/r",
+          "install -vDt t1/t2 a b", "install -t d a b", "install -v a b d",
+          "install -T a d2", "install -C a b", "install -C -v a c; install -C -v a c",
+          "install -Cv -m 644 a c; install -Cv -m 644 a c; install -Cv a c",
+          "install -o root -g root a c", "install -o 0 -g 0 -m 640 a c",
+          "install -o 1234 -g 567 a c", "install -d -o 12 -g 34 dd", "install -p a c",
+          "install -v x.sh a d", "mkdir -p d/e; install -d -m 711 d/e",
+          "install", "install a", "install -d -t d", "install a b c", "install -t nod a",
+          "install -t a b", "install nofile x", "install d x", "install -T a d",
+          "install -m xyz a b", "install -o bob a b", "install -g bob a b", "install a a",
+          "install -D a", "install -d", "install -T a b c", "install -vd a/z",
+          "install --verbose --mode=600 --target-directory=d a b",
+          "install -Z a c", "install -t d -T a"]:
+    case("mkdir d; " + s + SHOW, ifiles)
+
+# ---- numfmt
+nf = [
+    "--to=si 1000 1500 999 1000000 123456789", "--to=iec 1024 1536 1023 1048576 2000",
+    "--to=iec-i 1024 3000000", "--from=si 1K 1.5M 2G", "--from=iec 1K 1.5M",
+    "--from=iec-i 1Ki 2Mi", "--from=auto 1K 1Ki 3Mi", "--to=si --suffix=B 1500",
+    "--padding=10 5", "--padding=-10 5", "--to=si --round=down 1999",
+    "--to=si --round=up 1001", "--to=si --round=nearest 1050",
+    "--to=si --round=towards-zero -- -1999", "--to=si --round=from-zero -- -1001",
+    "--to=si -- -1500 -999", "--format=%08.2f 3.14159", "--format=%-10f 5",
+    "--format=%10f 5", "--format='%'\\''f' 1234567", "--format='x%fy' 5",
+    "--format=%.3f --to=si 123456", "--format=%.1f --to=iec 5000000",
+    "--invalid=warn abc 5", "--invalid=ignore abc 5", "--invalid=fail abc 5 x",
+    "abc", "5 abc 6", "--from=si 1Q", "--to=si 0.5 5.5 1023.5", "--to=iec 1023.5 5.5",
+    "--to=si 999999 9999 99999 10000", "1.5", "--from=none 1K", "--to=si 1e3",
+    "--from=si 12.345K", "--to=si 12345678901234567890", "12345678901234567890",
+    "--to=si 9.99999e27", "--from=si 1Kx", "--from=iec-i 1K", "--from=si '1 K'",
+    "--to=x 1", "--padding=0 1", "--padding=x 1", "--header=0", "--field=x 1",
+    "--field=0 1", "-d ab 1", "--format=abc 1", "--format=%d 1", "--format=%f%f 1",
+    "--format=% 1", "--round=x 1", "--invalid=x 1", "--from=auto 1.5Gi 2.25T",
+    "--to=si --padding=8 1 12345", "--to=iec --suffix=iB 2048 3", "--suffix=B 100B 5",
+    "--to=si 0 -- -0", "--grouping 1234567",
+    "--to=iec-i --round=up 1025", "--from=iec --to=si 1G", "--to=si 1000000000000000000000000",
+    "-- -5.25 .5 5.", "--to=si 1.05e3", "--from=si 1.5 2.75K",
+]
+for a in nf:
+    case("numfmt " + a)
+ntable = "name size used\nroot 1000000 51234\nhome 23456789012 1234\nx abc 12\n"
+for a in ["--header --field=2,3 --to=si", "--header --field=2- --to=iec --invalid=warn",
+          "--field=2 --to=si --header=2", "--field=- --to=si --invalid=ignore",
+          "--header -d ' ' --field 2 --to=si", "--header --field=3 --to=si --padding=7",
+          "--header --field=2 --to=si --format='%8f'", "--field 1-2 --invalid=fail --to=si"]:
+    case("numfmt " + a, stdin=ntable)
+for s in ["printf '1000\\n  2000\\n3000' | numfmt --to=si", "printf 'a:1000:3000\\n' | numfmt -d: --field=2- --to=si",
+          "printf '1K\\x002K\\x00' | numfmt -z --from=si | od -c", "printf '  1000  2000 x\\n' | numfmt --to=si --field=1-3",
+          "printf '1000\\tx\\n' | numfmt --to=si", "printf '10 20\\n' | numfmt --field=3 --to=si",
+          "printf '4096\\n' | numfmt --to=iec --format='size: %f!'"]:
+    case(s)
+
+if __name__ == "__main__":
+    for c in cases:
+        print(json.dumps(c))
