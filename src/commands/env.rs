@@ -1,5 +1,6 @@
 //! `env`: print the environment, or run a command in a modified one.
 
+use super::exec_check::{cannot_run, Wording};
 use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
@@ -79,6 +80,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if null {
         return opts::usage(ctx, "cannot specify --null (-0) with command", 125).await;
+    }
+    if let Some(status) = cannot_run(ctx, &argv[0], &env, Wording::Quoted).await? {
+        return Ok(status);
     }
     ctx.runner.run_argv(ctx, argv, env).await
 }

@@ -7,6 +7,7 @@
 //! appear. `-ok`/`-okdir` need a terminal and are refused.
 
 use super::chmod;
+use super::exec_check::{cannot_run_in, Wording};
 use super::fsutil::{self, blocks512, group_name, mode_string, user_name};
 use super::opts::{self, quote, Out};
 use crate::process::command::{CommandCtx, Trust};
@@ -1082,10 +1083,11 @@ impl Find<'_> {
         self.flush().await?;
         let ctx = self.ctx;
         ctx.charge(crate::limits::cost::COMMAND_DISPATCH)?;
-        if cwd == ctx.cwd.as_slice() {
-            ctx.runner.run_argv(ctx, argv, ctx.env.clone()).await
+        let sub;
+        let at = if cwd == ctx.cwd.as_slice() {
+            ctx
         } else {
-            let sub = CommandCtx::new(
+            sub = CommandCtx::new(
                 ctx.sys.clone(),
                 ctx.pid,
                 argv.clone(),
@@ -1093,8 +1095,13 @@ impl Find<'_> {
                 cwd.to_vec(),
                 ctx.runner.clone(),
             );
-            ctx.runner.run_argv(&sub, argv, ctx.env.clone()).await
+            &sub
+        };
+        // GNU find reports a command it cannot run and treats it as failed.
+        if let Some(status) = cannot_run_in(ctx, at, &argv[0], &ctx.env, Wording::Quoted).await? {
+            return Ok(status);
         }
+        ctx.runner.run_argv(at, argv, ctx.env.clone()).await
     }
 
     async fn exec(&self, x: &Exec, e: &Entry) -> Result<bool, Interrupt> {

@@ -42,6 +42,7 @@ pub mod cmp;
 pub mod column;
 pub mod comm;
 pub mod diff;
+pub mod exec_check;
 pub mod expand;
 pub mod factor;
 pub mod fmt;

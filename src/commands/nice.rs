@@ -6,6 +6,7 @@
 //! `nohup.out` (GNU nohup does that only for a terminal) and just runs the command with
 //! SIGHUP ignored.
 
+use super::exec_check::{cannot_run, Wording};
 use super::opts::{self, quote};
 use crate::process::command::CommandCtx;
 use crate::process::{Disposition, Interrupt};
@@ -77,6 +78,9 @@ async fn nice_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         ctx.out(format!("{current}\n").as_bytes()).await?;
         return Ok(0);
     }
+    if let Some(status) = cannot_run(ctx, &command[0], &ctx.env, Wording::Quoted).await? {
+        return Ok(status);
+    }
     let adjusted = (current + delta).clamp(-20, 19);
     ctx.sys.with_proc(ctx.pid, |p| p.niceness = adjusted);
     let status = ctx.runner.run_argv(ctx, command, ctx.env.clone()).await;
@@ -95,6 +99,9 @@ async fn nohup_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if args.is_empty() {
         return opts::usage(ctx, "missing operand", 125).await;
+    }
+    if let Some(status) = cannot_run(ctx, &args[0], &ctx.env, Wording::FailedToRun).await? {
+        return Ok(status);
     }
     let before = ctx
         .sys

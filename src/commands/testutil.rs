@@ -2,7 +2,7 @@
 
 use super::Registry;
 use crate::limits::Limits;
-use crate::process::command::{CmdFuture, CommandCtx, CommandTable, SubRunner};
+use crate::process::command::{CmdFuture, CommandCtx, CommandTable, ExecError, SubRunner};
 use crate::process::sched::RunOptions;
 use crate::process::{Desc, InputStream, Kernel, MachineInfo, OpenFile, OutputSink, StreamKind};
 use std::cell::RefCell;
@@ -14,6 +14,17 @@ use std::rc::Rc;
 pub struct Stub;
 
 impl SubRunner for Stub {
+    fn exec_error(
+        &self,
+        _ctx: &CommandCtx,
+        name: &[u8],
+        _env: &BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> Option<ExecError> {
+        match Registry::standard().lookup(name) {
+            Some(_) => None,
+            None => Some(ExecError::NotFound),
+        }
+    }
     fn run_argv(
         &self,
         ctx: &CommandCtx,

@@ -4,6 +4,7 @@
 //! command is cancelled (its future dropped and the processes it started killed) and the
 //! status is 124, or 128+signal with `--preserve-status`.
 
+use super::exec_check::{cannot_run, Wording};
 use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::{parse_signal, Interrupt, Pid, SIGKILL, SIGTERM};
@@ -99,6 +100,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return Ok(125);
     };
     let argv: Vec<Vec<u8>> = operands[1..].to_vec();
+    if let Some(status) = cannot_run(ctx, &argv[0], &ctx.env, Wording::FailedToRun).await? {
+        return Ok(status);
+    }
     let sys = ctx.sys.clone();
     let first_new_pid = sys.pids().into_iter().max().unwrap_or(0) + 1;
     let mut fut = ctx.runner.run_argv(ctx, argv.clone(), ctx.env.clone());

@@ -2,8 +2,9 @@
 //! before the first command runs (so commands see an exhausted standard input, like GNU's
 //! `/dev/null`), and `-P N` runs the commands one after another.
 
+use super::exec_check::{cannot_run, Wording};
 use super::opts::{self, flag, optional, quote, req, OptDef, Parser};
-use crate::process::command::{CommandCtx, CommandTable, Trust};
+use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 
 const DEFS: &[OptDef] = &[
@@ -409,7 +410,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     let mut status = 0;
-    let registry = super::Registry::standard();
     for argv in batches {
         if verbose {
             let mut line = argv.join(&b" "[..]);
@@ -418,6 +418,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         ctx.charge(crate::limits::cost::COMMAND_DISPATCH)?;
         let name = argv[0].clone();
+        if let Some(code) = cannot_run(ctx, &name, &ctx.env, Wording::Bare).await? {
+            return Ok(code);
+        }
         let r = ctx.runner.run_argv(ctx, argv, ctx.env.clone()).await;
         let code = match r {
             Ok(c) => c,
@@ -440,16 +443,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 ))
                 .await?;
                 return Ok(124);
-            }
-            126 | 127 if !name.contains(&b'/') && registry.lookup(&name).is_none() => {
-                if code == 127 {
-                    ctx.diag(format!(
-                        "{}: No such file or directory",
-                        String::from_utf8_lossy(&name)
-                    ))
-                    .await?;
-                }
-                return Ok(code);
             }
             c if c > 128 && c < 128 + 65 => {
                 ctx.diag(format!(

@@ -63,9 +63,46 @@ pub trait ExtensibleTable: CommandTable {
     fn register(&self, name: &str, trust: Trust, run: CommandFn);
 }
 
+/// Why a program cannot be run, as `execve` would report it. Utilities that run a command
+/// (`env`, `nice`, `nohup`, `timeout`, `xargs`, `find -exec`) print it in their own words, not
+/// the shell's `command not found`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExecError {
+    /// ENOENT: no such program; status 127.
+    NotFound,
+    /// EACCES: a directory, or a file without execute permission; status 126.
+    NotExecutable,
+}
+
+impl ExecError {
+    /// The exit status a utility returns for it.
+    pub fn status(self) -> i32 {
+        match self {
+            ExecError::NotFound => 127,
+            ExecError::NotExecutable => 126,
+        }
+    }
+
+    /// `strerror`'s text.
+    pub fn message(self) -> &'static str {
+        match self {
+            ExecError::NotFound => "No such file or directory",
+            ExecError::NotExecutable => "Permission denied",
+        }
+    }
+}
+
 /// Lets a command run another command line (xargs, env, timeout, find -exec) through the shell's
 /// normal dispatch (functions excluded, like `exec`ing a program).
 pub trait SubRunner {
+    /// Why `name` could not be run as a program with environment `env` from `ctx`'s directory,
+    /// or `None` when [`SubRunner::run_argv`] would start it.
+    fn exec_error(
+        &self,
+        ctx: &CommandCtx,
+        name: &[u8],
+        env: &BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> Option<ExecError>;
     fn run_argv(
         &self,
         ctx: &CommandCtx,

@@ -125,6 +125,29 @@ case("bc 2>/dev/null", {}, stdin="1/0\n2\n")
 case("echo 'scale=5; 1/3' | bc -q", {})
 case("bc -l <<< 'scale'", {})
 
+# ---- utilities that run a command: GNU's own words when it cannot be run
+exec_files = {"notexec": "echo hi\n"}
+for script in [
+    "env nosuch; echo $?",
+    "env ./sub; echo $?",
+    "env ./notexec; echo $?",
+    "env -i nosuch; echo $?",
+    "echo b a | env -i tr a-z A-Z; echo $?",
+    "env -i A=1 printenv; echo $?",
+    "nice nosuch; echo $?",
+    "nice -n 5 ./sub; echo $?",
+    "nohup nosuch; echo $?",
+    "nohup ./notexec; echo $?",
+    "timeout 1 nosuch; echo $?",
+    "timeout 5 ./sub; echo $?",
+    "printf 'a\\nb\\n' | xargs -n1 nosuch; echo $?",
+    "echo x | xargs ./notexec; echo $?",
+    "find . -name notexec -exec nosuch {} \\; ; echo $?",
+    "find . -name notexec -exec nosuch {} + ; echo $?",
+    "find . -name notexec -exec ./sub {} \\; -print; echo $?",
+]:
+    case("mkdir sub; " + script, exec_files)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

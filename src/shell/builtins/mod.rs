@@ -187,11 +187,10 @@ impl Shell {
 
     /// The builtins that are also programs, for `env`/`xargs`/`find -exec`.
     pub(crate) async fn run_builtin_for_exec(&mut self, argv: &[Vec<u8>]) -> Option<Res<i32>> {
-        match &argv[0][..] {
-            b"echo" | b"printf" | b"test" | b"[" | b"true" | b"false" | b"pwd" => {
-                self.run_builtin(argv).await
-            }
-            _ => None,
+        if crate::shell::exec::lookup::EXEC_BUILTINS.contains(&&argv[0][..]) {
+            self.run_builtin(argv).await
+        } else {
+            None
         }
     }
 

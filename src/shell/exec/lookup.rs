@@ -2,12 +2,16 @@
 //! merged-/usr Linux system), so PATH order decides between a registered command and a
 //! script of the same name, and a PATH without those directories finds neither.
 
-use crate::process::command::CommandEntry;
+use crate::process::command::{CommandEntry, ExecError};
 use crate::shell::state::Shell;
 use crate::vfs::{path, FileType};
 
 /// Directories that hold the registered commands.
 pub const SYSTEM_DIRS: &[&[u8]] = &[b"/usr/bin", b"/bin"];
+
+/// Builtins that also exist as programs, so a utility such as `env` runs them
+/// (`Shell::run_builtin_for_exec`).
+pub const EXEC_BUILTINS: &[&[u8]] = &[b"echo", b"printf", b"test", b"[", b"true", b"false", b"pwd"];
 
 /// Shells that run as nested simulated shells.
 pub const SHELL_NAMES: &[&[u8]] = &[b"sh", b"bash", b"dash"];
@@ -106,5 +110,33 @@ impl Shell {
         path_var
             .split(|&b| b == b':')
             .find_map(|dir| self.in_dir(dir, name, true))
+    }
+
+    /// Why `name` cannot be run as a program (a utility such as `env` running it: no functions,
+    /// and among builtins only those that are also programs), or `None` when it can.
+    pub(crate) fn exec_error(&self, name: &[u8]) -> Option<ExecError> {
+        if EXEC_BUILTINS.contains(&name) {
+            return None;
+        }
+        match self.lookup_command(name) {
+            Some(Found::Registered(..) | Found::Shell(_)) => None,
+            Some(Found::File(p)) => {
+                let st = self
+                    .sys
+                    .vfs
+                    .borrow()
+                    .stat(&path::join(&self.cwd, &p))
+                    .ok()?;
+                (st.mode & 0o111 == 0).then_some(ExecError::NotExecutable)
+            }
+            // A path that exists but is no program: a directory or a special file.
+            None if name.contains(&b'/') => {
+                match self.sys.vfs.borrow().stat(&path::join(&self.cwd, name)) {
+                    Ok(_) => Some(ExecError::NotExecutable),
+                    Err(_) => Some(ExecError::NotFound),
+                }
+            }
+            None => Some(ExecError::NotFound),
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! registered command, script in the VFS).
 
 use crate::limits::cost;
-use crate::process::command::{CmdFuture, CommandCtx, Invocation, SubRunner, Trust};
+use crate::process::command::{CmdFuture, CommandCtx, ExecError, Invocation, SubRunner, Trust};
 use crate::process::{Interrupt, Pid};
 use crate::shell::ast::*;
 use crate::shell::state::{Flow, Res, Shell};
@@ -689,21 +689,44 @@ struct ShellRunner {
     template: Box<Shell>,
 }
 
+impl ShellRunner {
+    /// The shell a utility's command runs in: `ctx`'s directory and exactly `env`, exported.
+    /// Without a PATH in `env`, programs are looked up on `/bin:/usr/bin`, as `execvp` does;
+    /// that PATH is not exported, so the command's environment stays `env`.
+    fn program_shell(&self, ctx: &CommandCtx, env: &BTreeMap<Vec<u8>, Vec<u8>>) -> Shell {
+        let mut sh = self.template.fresh_shell(ctx.pid);
+        sh.cwd = ctx.cwd.clone();
+        sh.vars = Default::default();
+        for (k, v) in env {
+            let mut var = Var::scalar(v.clone());
+            var.attrs |= ATTR_EXPORT;
+            sh.vars.set_var(k, var);
+        }
+        if !env.contains_key(&b"PATH"[..]) {
+            sh.vars
+                .set_var(b"PATH", Var::scalar(b"/bin:/usr/bin".to_vec()));
+        }
+        sh
+    }
+}
+
 impl SubRunner for ShellRunner {
+    fn exec_error(
+        &self,
+        ctx: &CommandCtx,
+        name: &[u8],
+        env: &BTreeMap<Vec<u8>, Vec<u8>>,
+    ) -> Option<ExecError> {
+        self.program_shell(ctx, env).exec_error(name)
+    }
+
     fn run_argv(
         &self,
         ctx: &CommandCtx,
         argv: Vec<Vec<u8>>,
         env: BTreeMap<Vec<u8>, Vec<u8>>,
     ) -> CmdFuture {
-        let mut sh = self.template.fresh_shell(ctx.pid);
-        sh.cwd = ctx.cwd.clone();
-        sh.vars = Default::default();
-        for (k, v) in &env {
-            let mut var = Var::scalar(v.clone());
-            var.attrs |= ATTR_EXPORT;
-            sh.vars.set_var(k, var);
-        }
+        let mut sh = self.program_shell(ctx, &env);
         Box::pin(async move {
             if argv.is_empty() {
                 return Ok(0);
