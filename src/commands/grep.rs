@@ -446,50 +446,30 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
                     st.error = true;
                     continue;
                 }
-                let base = op.clone();
-                let entries = match ctx.vfs().walk(&abs) {
-                    Ok(e) => e,
-                    Err(_) => continue,
-                };
-                ctx.charge(entries.len() as u64)?;
+                let mut walked = Walked::default();
+                walk_operand(ctx, op, &abs, implicit_dot, deref, &mut walked)?;
                 let mut skip_prefix: Option<Vec<u8>> = None;
                 let mut stop = false;
-                for (path, ft) in entries {
+                for e in walked.entries {
                     if let Some(pre) = &skip_prefix {
-                        if path.starts_with(pre) {
+                        if e.shown.starts_with(pre) {
                             continue;
                         }
                         skip_prefix = None;
                     }
-                    let rel = &path[abs.len().min(path.len())..];
-                    let rel = rel.strip_prefix(b"/").unwrap_or(rel);
-                    let shown = if implicit_dot {
-                        rel.to_vec()
-                    } else if rel.is_empty() {
-                        base.clone()
-                    } else {
-                        let mut s = base.clone();
-                        if !s.ends_with(b"/") {
-                            s.push(b'/');
-                        }
-                        s.extend_from_slice(rel);
-                        s
-                    };
-                    let bname = crate::vfs::path::file_name(&path).to_vec();
-                    let ft = if ft == FileType::Symlink {
-                        if !deref {
-                            continue;
-                        }
-                        match ctx.vfs().stat(&path) {
-                            Ok(s) => s.file_type,
-                            Err(_) => continue,
-                        }
-                    } else {
-                        ft
-                    };
-                    if ft == FileType::Dir {
-                        if !rel.is_empty() && cfg.exclude_dirs.iter().any(|g| g.matches(&bname)) {
-                            let mut pre = path.clone();
+                    if let Some(shown) = e.loop_warning {
+                        st.out.flush(ctx).await?;
+                        let m = format!(
+                            "{}: warning: recursive directory loop",
+                            String::from_utf8_lossy(&shown)
+                        );
+                        ctx.diag(m).await?;
+                        continue;
+                    }
+                    let bname = crate::vfs::path::file_name(&e.path).to_vec();
+                    if e.ft == FileType::Dir {
+                        if !e.top && cfg.exclude_dirs.iter().any(|g| g.matches(&bname)) {
+                            let mut pre = e.shown.clone();
                             pre.push(b'/');
                             skip_prefix = Some(pre);
                         }
@@ -498,7 +478,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
                     if !included(&cfg, &bname) {
                         continue;
                     }
-                    if search(ctx, &cfg, &mut st, &path, &shown).await? {
+                    if search(ctx, &cfg, &mut st, &e.path, &e.shown).await? {
                         stop = true;
                         break;
                     }
@@ -531,6 +511,154 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
     } else {
         1
     })
+}
+
+/// One path a recursive search meets, in the order it meets them.
+struct WalkEntry {
+    /// Where it is in the VFS.
+    path: Vec<u8>,
+    /// The name grep prints: the operand as typed, then the path below it.
+    shown: Vec<u8>,
+    /// What it is (a followed symlink counts as its target).
+    ft: FileType,
+    /// The operand itself (never excluded by --exclude-dir).
+    top: bool,
+    /// A symlink back to a directory being walked: only a warning is printed for it.
+    loop_warning: Option<Vec<u8>>,
+}
+
+#[derive(Default)]
+struct Walked {
+    entries: Vec<WalkEntry>,
+    /// The directories being walked, as GNU's fts keeps them: for each symlink followed, the
+    /// root of the walk it was found in and the directory holding it (canonical). Every
+    /// directory from such a root down to its link's directory is on the chain, and a symlink
+    /// to one of them is a loop.
+    chain: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+/// Every path below the directory operand `op` (`abs` in the VFS), sorted depth-first.
+/// The directory itself is walked (a symlink operand is followed, as GNU grep -r does on the
+/// command line), and names are cut relative to its canonical path, so `.`, `..` and a
+/// trailing `/` in the operand only show in the printed prefix. With `deref` (-R) symlinks
+/// below are followed too, except one that leads back to a directory being walked.
+fn walk_operand(
+    ctx: &CommandCtx,
+    op: &[u8],
+    abs: &[u8],
+    implicit_dot: bool,
+    deref: bool,
+    out: &mut Walked,
+) -> Result<(), Interrupt> {
+    let root = ctx
+        .vfs()
+        .canonicalize(abs)
+        .unwrap_or_else(|_| crate::vfs::path::normalize(abs));
+    let prefix = if implicit_dot {
+        Vec::new()
+    } else {
+        op.to_vec()
+    };
+    walk_dir(ctx, &root, &prefix, true, deref, out)
+}
+
+fn walk_dir(
+    ctx: &CommandCtx,
+    root: &[u8],
+    prefix: &[u8],
+    top: bool,
+    deref: bool,
+    out: &mut Walked,
+) -> Result<(), Interrupt> {
+    let Ok(paths) = ctx.vfs().walk(root) else {
+        return Ok(());
+    };
+    ctx.charge(paths.len() as u64)?;
+    // Below a followed symlink a real directory can be on the chain as well (`a/up -> ..`
+    // leads back to `a`): it is a loop, and nothing under it is walked.
+    let mut looped: Option<Vec<u8>> = None;
+    for (path, ft) in paths {
+        if let Some(pre) = &looped {
+            if path.starts_with(pre) {
+                continue;
+            }
+            looped = None;
+        }
+        let rel = &path[root.len().min(path.len())..];
+        let rel = rel.strip_prefix(b"/").unwrap_or(rel);
+        let shown = if rel.is_empty() {
+            prefix.to_vec()
+        } else if prefix.is_empty() {
+            rel.to_vec()
+        } else {
+            let mut s = prefix.to_vec();
+            if !s.ends_with(b"/") {
+                s.push(b'/');
+            }
+            s.extend_from_slice(rel);
+            s
+        };
+        let mut entry = WalkEntry {
+            path: path.clone(),
+            shown,
+            ft,
+            top: top && rel.is_empty(),
+            loop_warning: None,
+        };
+        if ft == FileType::Dir && !top && !rel.is_empty() {
+            let on_chain = out
+                .chain
+                .iter()
+                .any(|(r, deepest)| between(r, &path, deepest));
+            if on_chain {
+                entry.loop_warning = Some(entry.shown.clone());
+                out.entries.push(entry);
+                let mut pre = path.clone();
+                pre.push(b'/');
+                looped = Some(pre);
+                continue;
+            }
+        }
+        if ft == FileType::Symlink {
+            if !deref {
+                continue;
+            }
+            let target = match ctx.vfs().stat(&path) {
+                Ok(st) => st.file_type,
+                Err(_) => continue,
+            };
+            if target == FileType::Dir {
+                let canon = ctx.vfs().canonicalize(&path).unwrap_or_default();
+                let parent = crate::vfs::path::parent(&path);
+                let on_chain = out
+                    .chain
+                    .iter()
+                    .map(|(r, deepest)| (r.as_slice(), deepest.as_slice()))
+                    .chain([(root, parent.as_slice())])
+                    .any(|(r, deepest)| between(r, &canon, deepest));
+                if on_chain {
+                    entry.loop_warning = Some(entry.shown.clone());
+                    out.entries.push(entry);
+                } else {
+                    out.chain.push((root.to_vec(), parent));
+                    walk_dir(ctx, &canon, &entry.shown, false, deref, out)?;
+                    out.chain.pop();
+                }
+                continue;
+            }
+            entry.ft = target;
+        }
+        out.entries.push(entry);
+    }
+    Ok(())
+}
+
+/// Is `dir` one of the directories from `top` down to `deepest` (canonical paths)?
+fn between(top: &[u8], dir: &[u8], deepest: &[u8]) -> bool {
+    let under = |a: &[u8], b: &[u8]| {
+        a == b || b == b"/" || (a.starts_with(b) && a.get(b.len()) == Some(&b'/'))
+    };
+    under(dir, top) && under(deepest, dir)
 }
 
 fn included(cfg: &Cfg, name: &[u8]) -> bool {

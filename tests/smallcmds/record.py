@@ -148,6 +148,18 @@ for script in [
 ]:
     case("mkdir sub; " + script, exec_files)
 
+# ---- grep -r: the names it prints for each way of naming the directory
+grep_setup = "mkdir -p d/src d/.h; echo TODO > d/src/a; echo TODO > d/.h/b; echo no > d/c; ln -s d l; cd d; "
+for script in [
+    "grep -r TODO .", "grep -r TODO ./", "grep -r TODO", "grep -rn TODO src", "grep -r TODO src/",
+    "grep -r TODO ./src/../src", "cd src; grep -r TODO ..", "grep -rl TODO ../d", "grep -r TODO ../l",
+    "grep -rc TODO .", "grep -rL TODO .", "grep -rh TODO .", "grep -r --include=a TODO .",
+    "grep -r --exclude-dir=.h TODO .", "grep -R TODO ..",
+    "ln -s .. src/up; ln -s . src/self; { grep -R TODO . 2>&1; grep -R TODO src 2>&1; }",
+    "mkdir -p x/y; ln -s ../../src x/y/s; grep -R TODO x",
+]:
+    case(grep_setup + script + " | sort; echo rc=${PIPESTATUS[0]}", {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
