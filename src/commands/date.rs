@@ -1,7 +1,7 @@
 //! `date`: print the virtual time (always UTC) with strftime-style formats.
 
 use super::opts::{self, flag, quote, req, OptDef, Parser};
-use crate::clock::calendar::{days_from_civil, strftime, tm};
+use crate::clock::calendar::{strftime, tm};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -14,58 +14,7 @@ const DEFS: &[OptDef] = &[
     flag(b'R', "rfc-email"),
 ];
 
-/// Parses the `-d` forms: `@EPOCH`, `now`, `YYYY-MM-DD`, `YYYY-MM-DD[ T]HH:MM[:SS]`.
-pub fn parse_date(s: &str, now: (i64, u32)) -> Option<(i64, u32)> {
-    let s = s.trim();
-    if s.is_empty() || s == "now" {
-        return Some(if s.is_empty() {
-            (now.0 - now.0.rem_euclid(86400), 0)
-        } else {
-            now
-        });
-    }
-    if let Some(e) = s.strip_prefix('@') {
-        let (i, f) = e.split_once('.').unwrap_or((e, ""));
-        let secs: i64 = i.trim().parse().ok()?;
-        let nanos = if f.is_empty() {
-            0
-        } else {
-            format!("{:0<9}", &f[..f.len().min(9)]).parse().ok()?
-        };
-        return Some((secs, nanos));
-    }
-    let s = s
-        .strip_suffix(" UTC")
-        .or_else(|| s.strip_suffix('Z'))
-        .unwrap_or(s);
-    let (d, t) = match s.split_once([' ', 'T']) {
-        Some((d, t)) => (d, Some(t.trim())),
-        None => (s, None),
-    };
-    let p: Vec<&str> = d.split('-').collect();
-    if p.len() != 3 {
-        return None;
-    }
-    let (y, m, dd): (i64, i64, i64) = (p[0].parse().ok()?, p[1].parse().ok()?, p[2].parse().ok()?);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&dd) {
-        return None;
-    }
-    let mut secs = days_from_civil(y, m, dd) * 86400;
-    if let Some(t) = t {
-        let q: Vec<&str> = t.split(':').collect();
-        if q.len() < 2 || q.len() > 3 {
-            return None;
-        }
-        let h: i64 = q[0].parse().ok()?;
-        let mi: i64 = q[1].parse().ok()?;
-        let se: i64 = if q.len() == 3 { q[2].parse().ok()? } else { 0 };
-        if h > 23 || mi > 59 || se > 60 {
-            return None;
-        }
-        secs += h * 3600 + mi * 60 + se;
-    }
-    Some((secs, 0))
-}
+pub use super::date_parse::parse_date;
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let p = match opts::parse(ctx, Parser::new(DEFS), 1).await? {

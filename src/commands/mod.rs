@@ -18,6 +18,7 @@ pub mod cat;
 pub mod cp;
 pub mod cut;
 pub mod date;
+pub mod date_parse;
 pub mod echo;
 pub mod env;
 pub mod free;
