@@ -514,6 +514,23 @@ impl Kernel {
         n
     }
 
+    /// The highest descriptor of `pid` at or below `from` that is not open (bash's
+    /// `move_to_high_fd`, used for process substitutions: 63, then 62, ...), or the lowest
+    /// free one above `from` when all of those are taken.
+    pub fn free_fd_down(&self, pid: Pid, from: u32) -> u32 {
+        let procs = self.procs.borrow();
+        let Some(p) = procs.get(&pid) else {
+            return from;
+        };
+        (0..=from)
+            .rev()
+            .find(|n| !p.fds.contains_key(n))
+            .unwrap_or_else(|| {
+                drop(procs);
+                self.free_fd(pid, from)
+            })
+    }
+
     /// A new pipe: (read end, write end).
     pub fn pipe(&self) -> (Rc<OpenFile>, Rc<OpenFile>) {
         let id = self.next_pipe.get();

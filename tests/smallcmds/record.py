@@ -160,6 +160,11 @@ for script in [
 ]:
     case(grep_setup + script + " | sort; echo rc=${PIPESTATUS[0]}", {})
 
+# ---- the names bash gives process substitutions (63, then 62, ...)
+for script in ["echo <(true) <(true) <(true)", "diff -q <(echo a) <(echo b)",
+               "exec 63>/dev/null; echo <(true)"]:
+    case(script, {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

@@ -897,7 +897,7 @@ impl Shell {
             cmd
         })
         .await?;
-        let fd = self.sys.free_fd(self.pid, 63);
+        let fd = self.sys.free_fd_down(self.pid, 63);
         self.sys.set_fd(self.pid, fd, Some(mine));
         self.procsub_fds.push(fd);
         Ok(format!("/dev/fd/{fd}").into_bytes())
