@@ -1,6 +1,6 @@
-//! Differential test for the text and file commands (`fmt`, `install`, `numfmt`): each case in
-//! `tests/textcmds/cases.jsonl` is a shell script recorded by `tests/textcmds/record.py`
-//! under real bash with GNU coreutils 9.1 (LC_ALL=C) in a directory seeded with
+//! Differential test for the text and file commands (`fmt`, `install`, `numfmt`, `tree`): each
+//! case in `tests/textcmds/cases.jsonl` is a shell script recorded by `tests/textcmds/record.py`
+//! under real bash with GNU coreutils 9.1 and tree v2.1.0 (LC_ALL=C) in a directory seeded with
 //! the case's files; it runs through the built binary with `shellsim -c` in `/work/t`, and
 //! standard output, standard error and the exit status must match.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]

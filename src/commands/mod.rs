@@ -94,6 +94,7 @@ pub mod sync;
 pub mod sysinfo;
 pub mod terminal;
 pub mod timeout;
+pub mod tree;
 pub mod truncate;
 pub mod xargs;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records GNU coreutils 9.1 output for fmt, install and numfmt.
+"""Records GNU coreutils 9.1 output for fmt, install and numfmt, and tree v2.1.0 output.
 
 Each case is a shell script run by real bash (LC_ALL=C) in an empty directory seeded with
 `files`, with `stdin` on standard input; its stdout, stderr and status are recorded. The test
@@ -119,6 +119,41 @@ for s in ["printf '1000\\n  2000\\n3000' | numfmt --to=si", "printf 'a:1000:3000
           "printf '1000\\tx\\n' | numfmt --to=si", "printf '10 20\\n' | numfmt --field=3 --to=si",
           "printf '4096\\n' | numfmt --to=iec --format='size: %f!'"]:
     case(s)
+
+# ---- tree (tree v2.1.0; the script builds the directories and symlinks it lists. `-p` and
+# `-D` look only below the case's own directory, whose mode and time the harness does not
+# share; owners (-u/-g) are left out.)
+TREE_SETUP = ("mkdir -p src/lib docs empty .git/objects; echo hello > src/main.rs; echo x > src/lib/a.rs; "
+              "printf 'abcdefghij%.0s' $(seq 300) > docs/big.md; : > 'sp ace.txt'; : > .env; "
+              "chmod +x src/main.rs; ln -s src/main.rs link; ln -s nowhere broken; ln -s docs dlink; ")
+for s in ["tree", "tree -a", "tree -d", "tree -F", "tree -s", "tree -h", "tree -L 1", "tree -L 2 -a",
+          "tree -L1", "tree -La 1", "tree -f", "tree -i -f", "tree -i", "tree -r", "tree --dirsfirst",
+          "tree --filesfirst -r", "tree -dF", "tree -pF src docs", "tree -I '*.rs'", "tree -P '*.rs'",
+          "tree -I 'src|docs'", "tree -P '*.md|*.txt' -a", "tree -I 'lib/'", "tree -a -I .git",
+          "tree -l", "tree -fl", "tree -F dlink", "tree -f src/", "tree src//", "tree src docs",
+          "tree -s src/main.rs", "tree -F nonexist src", "tree nonexist", "tree empty",
+          "tree -- -a", "tree -Q -L 1", "tree -N -L 1", "tree --noreport -d", "tree --sort=size -L 1",
+          "tree --si", "tree --metafirst -p -L 1 src", "tree -Z", "tree --foo", "tree -L 0",
+          "tree -L x", "tree -L 0x2", "tree -L", "tree -I", "tree -P", "tree --sort=foo",
+          "tree --charset", "tree -I '|a' src", "tree --version", "tree --help",
+          "LC_ALL=C.UTF-8 tree", "LC_ALL=C.UTF-8 tree --version", "tree --charset=utf-8 -L 1",
+          "ln -sfn .. src/lib/up; tree -l src", "tree -x -n -L 1 .git"]:
+    case(TREE_SETUP + s)
+TREE_WIDE = ("mkdir -p w/a/b/c/d w/e w/.hid; printf '%01280d' 0 > w/s1; printf '%010752d' 0 > w/a/s2; "
+             "printf '%011776d' 0 > w/a/b/s3; printf '%0999d' 0 > w/e/s4; printf '%01048576d' 0 > w/e/big; "
+             "printf '%0200000d' 0 > w/a/b/c/m; : > w/.hid/x; : > $'w/tab\\there'; : > 'w/back\\slash'; "
+             ": > 'w/q\"uote'; printf x > $'w/h\\xc3\\xa9'; printf x > $'w/bad\\xff'; printf x > $'w/nl\\nx'; "
+             "touch -d '2020-01-02 03:04:05' w/s1 w/a/s2 w/a w/e; touch -d '2019-06-01 12:00:00' w/e/s4 w/a/b; "
+             "touch -d '2021-03-04 05:06:07' w/.hid w/e/big w/a/b/s3; ")
+for s in ["tree w", "tree -h w", "tree --si w", "tree -s w/e w/a", "tree -aq w", "tree -aQ w",
+          "LC_ALL=C.UTF-8 tree -a w", "tree -D -L 1 w/e w/a",
+          "tree -t w/e w/a", "tree -tr w/e w/a", "tree -D --timefmt='%Y-%m-%d %H:%M' w/e",
+          "tree --sort=mtime -L 2 w", "tree --sort=size -r w", "tree -L 3 -d w", "tree -df w",
+          "tree -a -P 'x' w", "tree -P '*.nothing' w", "tree --ignore-case -I 'S*' w", "tree -I 's?' w",
+          "tree -I 's[12]' w", "tree -I '[^s]*' w", "tree w/e nonexist w/s1 w/a/b", "tree w/.hid",
+          "tree -L -1 w", "tree -L 2 -P s1 --noreport w", "tree -psh w/a/b/c", "tree --metafirst -h w/e",
+          "tree -fi --noreport w/a"]:
+    case(TREE_WIDE + s)
 
 if __name__ == "__main__":
     for c in cases:
