@@ -776,7 +776,11 @@ fn line_length(ctx: &CommandCtx) -> usize {
         Some(b'+') => (false, &t[1..]),
         _ => (false, t),
     };
-    let digits: String = t.chars().take_while(char::is_ascii_digit).take(12).collect();
+    let digits: String = t
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(12)
+        .collect();
     let n: i64 = digits.parse().unwrap_or(0);
     let n = if neg { -n } else { n };
     match n {
@@ -796,9 +800,8 @@ fn load_library(bc: &mut Bc) -> Result<(), Interrupt> {
     };
     bc.loading_lib = true;
     while let Ok(Some((stmt, _))) = parser.next_top() {
-        match bc.exec(&stmt) {
-            Err(Fail::Stop(i)) => return Err(i),
-            Ok(_) | Err(_) => {}
+        if let Err(Fail::Stop(i)) = bc.exec(&stmt) {
+            return Err(i);
         }
     }
     bc.loading_lib = false;

@@ -56,7 +56,13 @@ impl Array {
         self.elems.get(&i).cloned().unwrap_or_default()
     }
 
-    pub fn set(&mut self, ctx: &CommandCtx, store: &Store, i: u32, v: Num) -> Result<(), Interrupt> {
+    pub fn set(
+        &mut self,
+        ctx: &CommandCtx,
+        store: &Store,
+        i: u32,
+        v: Num,
+    ) -> Result<(), Interrupt> {
         let new = num_bytes(&v);
         let old = self.elems.get(&i).map_or(0, num_bytes);
         store.swap(ctx, old, new)?;

@@ -65,15 +65,24 @@ fn arrays() {
         err,
         "Runtime error (func=(main), adr=0): Array a subscript out of bounds.\n"
     );
-    assert_eq!(bc("a[16777216]\n").2.contains("out of bounds"), true);
+    assert!(bc("a[16777216]\n").2.contains("out of bounds"));
 }
 
 #[test]
 fn math_library() {
     let l = |src: &str| text(run(&["bc", "-l"], src.as_bytes())).1;
-    assert_eq!(l("s(1); c(1)\n"), ".84147098480789650665\n.54030230586813971740\n");
-    assert_eq!(l("a(1); l(2); e(1)\n"), ".78539816339744830961\n.69314718055994530941\n2.71828182845904523536\n");
-    assert_eq!(l("j(1,1); scale=5; e(-3.5)\n"), ".44005058574493351595\n.03019\n");
+    assert_eq!(
+        l("s(1); c(1)\n"),
+        ".84147098480789650665\n.54030230586813971740\n"
+    );
+    assert_eq!(
+        l("a(1); l(2); e(1)\n"),
+        ".78539816339744830961\n.69314718055994530941\n2.71828182845904523536\n"
+    );
+    assert_eq!(
+        l("j(1,1); scale=5; e(-3.5)\n"),
+        ".44005058574493351595\n.03019\n"
+    );
     assert_eq!(l("l(0)\n"), "-99999999999999999999.00000000000000000000\n");
     assert_eq!(l("ibase=16; a(1); ibase\n"), ".78539816339744830961\n16\n");
     // Without -l the names are ordinary undefined functions.
