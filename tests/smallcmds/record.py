@@ -204,6 +204,8 @@ bc_lib = [
 for prog in bc_lib:
     case("bc -l", {}, stdin=prog + "\n")
 
+case("bc 2>&1", {}, stdin="length(a[])\nsqrt(a[]); 5\na[0]=4; sqrt(a[0]); length(a[0])\n")
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

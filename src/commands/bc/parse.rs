@@ -463,8 +463,10 @@ impl Parser {
                 if self.is_op("(") {
                     self.bump();
                     let mut args = Vec::new();
+                    // Only defined functions take whole arrays; `sqrt(a[])` is a syntax error.
+                    let builtin = matches!(n.as_slice(), b"sqrt" | b"length" | b"scale" | b"read");
                     while !self.is_op(")") {
-                        args.push(self.arg()?);
+                        args.push(if builtin { self.expr()? } else { self.arg()? });
                         if self.is_op(",") {
                             self.bump();
                         } else if !self.is_op(")") {
