@@ -1,10 +1,16 @@
-//! `bc`: GNU bc's arbitrary-precision decimal calculator (basic language): numbers with
-//! `scale`, `+ - * / % ^`, `sqrt`, `length`, `scale()`, variables, relations, `&& || !`,
-//! `if`/`while`/`for`/`break`/`continue`, `define` with `auto` and `return`, `print`, strings,
-//! `quit`, and GNU's 70-column output with backslash-newline. Refused (exit 2): `ibase`/`obase`
-//! other than 10, arrays, `read()`, and the `-l` library functions (`-l` sets scale=20).
+//! `bc`: GNU bc 1.07.1's arbitrary-precision calculator: numbers with `scale`, `ibase` (2..=36)
+//! and `obase` (2..=2147483647), `+ - * / % ^`, `sqrt`, `length`, `scale()`, variables and
+//! arrays, relations, `&& || !`, `if`/`while`/`for`/`break`/`continue`, `define` with `auto`,
+//! array parameters (`a[]` by value, `*a[]` by reference) and `return`, `print`, strings,
+//! `quit`, the `-l` math library (`s c a l e j`, run as bc code, see `mathlib.rs`), and GNU's
+//! line splitting (`BC_LINE_LENGTH`, default 70). Refused (exit 2): `read()`, `-s`, `-w`.
 //! Numbers are `num-bigint` integers with a scale; every operation is metered.
+//! Known difference: runtime errors and warnings report `adr=0` (GNU prints its byte-code
+//! address).
 
+mod array;
+mod base;
+mod mathlib;
 mod num;
 mod parse;
 
@@ -13,16 +19,19 @@ use super::textio;
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
+use array::{Array, ArrayRef, Store};
 use num::{Num, NumErr};
-use parse::{Expr, Parser, Stmt};
+use parse::{Expr, Param, Parser, Stmt};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 pub fn register(r: &mut super::Registry) {
     r.register(
         "bc",
         Trust::Partial,
-        "arbitrary-precision calculator (GNU bc basics; no arrays, ibase/obase 10 only, \
-         -l sets scale=20 but its functions are refused)",
+        "arbitrary-precision calculator (GNU bc 1.07.1: ibase/obase, arrays, -l math \
+         library; read() refused)",
         "-l -q [FILE]...",
         run,
     );
@@ -44,10 +53,13 @@ enum Flow {
     Quit,
 }
 
-/// Errors that abandon the current top-level statement.
+/// Errors that abandon the rest of the current input line.
 enum Fail {
     Stop(Interrupt),
+    /// A runtime error's message, not yet attributed to a function.
     Runtime(String),
+    /// A runtime error's whole line, attributed to the function it happened in.
+    Reported(String),
     Refused(String),
 }
 
@@ -69,22 +81,41 @@ impl From<Interrupt> for Fail {
 type F<T> = Result<T, Fail>;
 
 struct Func {
-    params: Vec<Vec<u8>>,
-    autos: Vec<Vec<u8>>,
+    /// A `-l` library function: runs with `ibase=10`.
+    lib: bool,
+    params: Vec<Param>,
+    autos: Vec<Param>,
     body: Vec<Stmt>,
+}
+
+/// A variable's or array's value saved while a function's local of the same name shadows it.
+enum Saved {
+    Var(Vec<u8>, Option<Num>),
+    Array(Vec<u8>, Option<ArrayRef>),
 }
 
 struct Bc<'a> {
     ctx: &'a CommandCtx,
     vars: BTreeMap<Vec<u8>, Num>,
-    funcs: BTreeMap<Vec<u8>, std::rc::Rc<Func>>,
+    arrays: BTreeMap<Vec<u8>, ArrayRef>,
+    funcs: BTreeMap<Vec<u8>, Rc<Func>>,
     scale: u64,
+    ibase: u32,
+    obase: u64,
+    /// Standard output not yet written.
     out: Vec<u8>,
+    /// Output and diagnostics, in order, queued before `out` (`true` = standard error).
+    queued: Vec<(bool, Vec<u8>)>,
     col: usize,
+    /// GNU's line_size: wrap numbers before this column; 0 never wraps.
+    line_len: usize,
     depth: usize,
+    /// The function running, for messages.
+    func: Vec<u8>,
+    store: Store,
+    /// Set while `-l` is being defined.
+    loading_lib: bool,
 }
-
-const LINE_LENGTH: usize = 70;
 
 impl Bc<'_> {
     fn put_str(&mut self, s: &[u8]) {
@@ -94,47 +125,119 @@ impl Bc<'_> {
         }
     }
 
-    /// A number, wrapped as GNU bc does (68 characters and a backslash per 70-column line).
+    /// A number in `obase`, wrapped as GNU bc does (a backslash-newline before the
+    /// `line_len - 1`th column).
     fn put_num(&mut self, n: &Num) -> F<()> {
-        let t = n.to_text(self.ctx)?;
-        for b in t {
-            if self.col == LINE_LENGTH - 2 {
+        let t = if self.obase == 10 {
+            n.to_text(self.ctx)?
+        } else {
+            base::to_text(self.ctx, n, self.obase)?
+        };
+        self.ctx.reserve(t.len() as u64 * 2)?;
+        for b in t.iter().copied() {
+            if self.line_len != 0 && self.col == self.line_len - 2 {
                 self.out.extend_from_slice(b"\\\n");
                 self.col = 0;
             }
             self.out.push(b);
             self.col += 1;
         }
+        self.ctx.release(t.len() as u64 * 2);
         Ok(())
+    }
+
+    fn func_name(&self) -> String {
+        if self.func.is_empty() {
+            "(main)".into()
+        } else {
+            String::from_utf8_lossy(&self.func).into_owned()
+        }
+    }
+
+    /// A diagnostic line on standard error, in order with the output so far.
+    fn diag_line(&mut self, kind: &str, msg: &str) {
+        let out = std::mem::take(&mut self.out);
+        self.queued.push((false, out));
+        let line = format!("Runtime {kind} (func={}, adr=0): {msg}\n", self.func_name());
+        self.queued.push((true, line.into_bytes()));
     }
 
     fn get(&self, name: &[u8]) -> Num {
         match name {
             b"scale" => Num::int(self.scale as i64),
-            b"ibase" | b"obase" => Num::int(10),
+            b"ibase" => Num::int(self.ibase as i64),
+            b"obase" => Num::int(self.obase as i64),
             _ => self.vars.get(name).cloned().unwrap_or_default(),
         }
     }
 
     fn set(&mut self, name: &[u8], v: Num) -> F<()> {
+        let special = |s: &mut Self, n: &str, lo, hi| {
+            let (x, warn) = base::clamp_base(n, &v, lo, hi);
+            if let Some(w) = warn {
+                s.diag_line("warning", &w);
+            }
+            x
+        };
         match name {
-            b"scale" => {
-                self.scale = v.to_u64().unwrap_or(0).min(i32::MAX as u64);
-            }
-            b"ibase" | b"obase" => {
-                if v.to_u64() != Some(10) {
-                    return Err(Fail::Refused(format!(
-                        "{} other than 10 is not supported in this simulator",
-                        String::from_utf8_lossy(name)
-                    )));
-                }
-            }
+            b"scale" => self.scale = special(self, "scale", 0, i32::MAX as u64),
+            b"ibase" => self.ibase = special(self, "ibase", 2, base::IBASE_MAX) as u32,
+            b"obase" => self.obase = special(self, "obase", 2, base::OBASE_MAX),
             _ => {
-                self.ctx.reserve(0)?;
+                let old = self.vars.get(name).map_or(0, array::num_bytes);
+                self.store.swap(self.ctx, old, array::num_bytes(&v))?;
                 self.vars.insert(name.to_vec(), v);
             }
         }
         Ok(())
+    }
+
+    /// The array named `name`, created empty on first use.
+    fn array(&mut self, name: &[u8]) -> ArrayRef {
+        self.arrays
+            .entry(name.to_vec())
+            .or_insert_with(|| Rc::new(RefCell::new(Array::default())))
+            .clone()
+    }
+
+    /// An index, truncated; GNU refuses negative ones and ones above BC_DIM_MAX.
+    fn index(&mut self, name: &[u8], e: &Expr) -> F<u32> {
+        let v = self.eval(e)?;
+        match v.to_u64() {
+            Some(i) if v.v.sign() != num_bigint::Sign::Minus && i <= array::DIM_MAX => Ok(i as u32),
+            _ => Err(Fail::Runtime(format!(
+                "Array {} subscript out of bounds.",
+                String::from_utf8_lossy(name)
+            ))),
+        }
+    }
+
+    /// Reads a variable or element (already indexed).
+    fn load(&mut self, target: &Expr, idx: Option<u32>) -> Num {
+        match (target, idx) {
+            (Expr::Elem(n, _), Some(i)) => self.array(n).borrow().get(i),
+            (Expr::Var(n), _) => self.get(n),
+            _ => Num::default(),
+        }
+    }
+
+    fn store_to(&mut self, target: &Expr, idx: Option<u32>, v: Num) -> F<()> {
+        match (target, idx) {
+            (Expr::Elem(n, _), Some(i)) => {
+                let a = self.array(n);
+                let r = a.borrow_mut().set(self.ctx, &self.store, i, v);
+                Ok(r?)
+            }
+            (Expr::Var(n), _) => self.set(n, v),
+            _ => Ok(()),
+        }
+    }
+
+    fn target_index(&mut self, target: &Expr) -> F<Option<u32>> {
+        match target {
+            Expr::Elem(n, i) => Ok(Some(self.index(n, i)?)),
+            _ => Ok(None),
+        }
     }
 
     fn binop(&mut self, op: &str, a: &Num, b: &Num) -> F<Num> {
@@ -171,15 +274,18 @@ impl Bc<'_> {
         self.ctx.charge(cost::ARITH_NODE)?;
         Ok(match e {
             Expr::Num(t) => {
-                if t.iter().any(u8::is_ascii_uppercase) {
-                    return Err(Fail::Refused(
-                        "hexadecimal digits need ibase, which is not supported in this simulator"
-                            .into(),
-                    ));
+                if self.ibase == 10 && t.iter().all(|b| b.is_ascii_digit() || *b == b'.') {
+                    Num::parse(t)
+                } else {
+                    base::parse(self.ctx, t, self.ibase)?
                 }
-                Num::parse(t)
             }
             Expr::Var(n) => self.get(n),
+            Expr::Elem(n, i) => {
+                let i = self.index(n, i)?;
+                self.array(n).borrow().get(i)
+            }
+            Expr::Array(_) => return Err(Fail::Runtime("array used as a value".into())),
             Expr::Neg(x) => {
                 let mut v = self.eval(x)?;
                 v.v = -v.v;
@@ -196,29 +302,59 @@ impl Bc<'_> {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 self.binop(op, &x, &y)?
             }
-            Expr::Assign(op, name, x) => {
-                let v = self.eval(x)?;
+            Expr::Assign(op, target, x) => {
+                let idx = self.target_index(target)?;
                 let v = if *op == "=" {
-                    v
+                    self.eval(x)?
                 } else {
-                    let cur = self.get(name);
+                    let cur = self.load(target, idx);
+                    let v = self.eval(x)?;
                     self.binop(&op[..1], &cur, &v)?
                 };
-                self.set(name, v.clone())?;
-                self.get(name)
+                self.store_to(target, idx, v)?;
+                self.load(target, idx)
             }
-            Expr::Inc(name, pre, d) => {
-                let cur = self.get(name);
+            Expr::Inc(target, pre, d) => {
+                let idx = self.target_index(target)?;
+                let cur = self.load(target, idx);
                 let new = cur.add(self.ctx, &Num::int(*d), false)?;
-                self.set(name, new.clone())?;
+                self.store_to(target, idx, new)?;
                 if *pre {
-                    self.get(name)
+                    self.load(target, idx)
                 } else {
                     cur
                 }
             }
             Expr::Call(name, args) => self.call(name, args)?,
         })
+    }
+
+    /// Binds one argument to a parameter: a number, or an array (copied unless by reference).
+    fn bind(&mut self, p: &Param, a: &Expr) -> F<Result<Num, ArrayRef>> {
+        match (p.array, a) {
+            (true, Expr::Array(n)) => {
+                let src = self.array(n);
+                if p.by_ref {
+                    return Ok(Err(src));
+                }
+                let copy = src.borrow().copy(self.ctx, &self.store)?;
+                Ok(Err(Rc::new(RefCell::new(copy))))
+            }
+            (false, Expr::Array(_)) | (true, _) => {
+                // GNU reports the mismatch, then counts the parameters as mismatched too.
+                let msg = if p.array {
+                    format!(
+                        "Parameter type mismatch parameter {}.",
+                        String::from_utf8_lossy(&p.name)
+                    )
+                } else {
+                    "Parameter type mismatch, parameter (null).".into()
+                };
+                self.diag_line("error", &msg);
+                Err(Fail::Runtime("Parameter number mismatch".into()))
+            }
+            (false, e) => Ok(Ok(self.eval(e)?)),
+        }
     }
 
     fn call(&mut self, name: &[u8], args: &[Expr]) -> F<Num> {
@@ -240,12 +376,6 @@ impl Bc<'_> {
             _ => {}
         }
         let Some(f) = self.funcs.get(name).cloned() else {
-            if name.len() == 1 && b"sclaej".contains(&name[0]) {
-                return Err(Fail::Refused(format!(
-                    "the math library function {}() is not supported in this simulator",
-                    String::from_utf8_lossy(name)
-                )));
-            }
             return Err(Fail::Runtime(format!(
                 "Function {} not defined.",
                 String::from_utf8_lossy(name)
@@ -255,21 +385,28 @@ impl Bc<'_> {
             return Err(Fail::Runtime("Parameter number mismatch".into()));
         }
         let mut vals = Vec::new();
-        for a in args {
-            vals.push(self.eval(a)?);
+        for (p, a) in f.params.iter().zip(args) {
+            vals.push(self.bind(p, a)?);
         }
         if self.depth >= 1000 {
             return Err(Fail::Runtime("function call nesting too deep".into()));
         }
         self.ctx.charge(cost::FUNCTION_CALL)?;
         self.ctx.reserve(cost::FRAME_MEMORY)?;
-        // Dynamic scoping: parameters and autos shadow the caller's variables.
-        let locals: Vec<Vec<u8>> = f.params.iter().chain(&f.autos).cloned().collect();
-        let saved: Vec<Option<Num>> = locals.iter().map(|n| self.vars.remove(n)).collect();
+        // Dynamic scoping: parameters and autos shadow the caller's variables and arrays.
+        let mut saved = Vec::new();
         for (p, v) in f.params.iter().zip(vals) {
-            self.vars.insert(p.clone(), v);
+            saved.push(self.shadow(p, Some(v)));
+        }
+        for p in &f.autos {
+            saved.push(self.shadow(p, None));
         }
         self.depth += 1;
+        let caller = std::mem::replace(&mut self.func, name.to_vec());
+        let ibase = self.ibase;
+        if f.lib {
+            self.ibase = 10;
+        }
         let mut r = Ok(Num::default());
         for s in &f.body {
             match self.exec(s) {
@@ -279,21 +416,72 @@ impl Bc<'_> {
                 }
                 Ok(Flow::Quit) => break,
                 Ok(_) => {}
+                Err(Fail::Runtime(m)) => {
+                    let line = format!(
+                        "Runtime error (func={}, adr=0): {m}\n",
+                        String::from_utf8_lossy(name)
+                    );
+                    r = Err(Fail::Reported(line));
+                    break;
+                }
                 Err(e) => {
                     r = Err(e);
                     break;
                 }
             }
         }
+        if f.lib {
+            self.ibase = ibase;
+        }
+        self.func = caller;
         self.depth -= 1;
-        for (n, old) in locals.iter().zip(saved) {
-            match old {
-                Some(v) => self.vars.insert(n.clone(), v),
-                None => self.vars.remove(n),
-            };
+        for s in saved.into_iter().rev() {
+            self.unshadow(s);
         }
         self.ctx.release(cost::FRAME_MEMORY);
         r
+    }
+
+    /// Gives a local its value (a bound argument, or zero / an empty array for an auto) and
+    /// returns what it hid.
+    fn shadow(&mut self, p: &Param, v: Option<Result<Num, ArrayRef>>) -> Saved {
+        if p.array {
+            let a = match v {
+                Some(Err(a)) => a,
+                _ => Rc::new(RefCell::new(Array::default())),
+            };
+            Saved::Array(p.name.clone(), self.arrays.insert(p.name.clone(), a))
+        } else {
+            let n = match v {
+                Some(Ok(n)) => n,
+                _ => Num::default(),
+            };
+            let _ = self.store.swap(self.ctx, 0, array::num_bytes(&n));
+            Saved::Var(p.name.clone(), self.vars.insert(p.name.clone(), n))
+        }
+    }
+
+    fn unshadow(&mut self, s: Saved) {
+        match s {
+            Saved::Array(n, old) => {
+                let local = match old {
+                    Some(a) => self.arrays.insert(n, a),
+                    None => self.arrays.remove(&n),
+                };
+                if let Some(a) = local {
+                    array::drop_ref(self.ctx, &self.store, a);
+                }
+            }
+            Saved::Var(n, old) => {
+                let local = match old {
+                    Some(v) => self.vars.insert(n, v),
+                    None => self.vars.remove(&n),
+                };
+                if let Some(v) = local {
+                    let _ = self.store.swap(self.ctx, array::num_bytes(&v), 0);
+                }
+            }
+        }
     }
 
     fn exec(&mut self, s: &Stmt) -> F<Flow> {
@@ -376,16 +564,35 @@ impl Bc<'_> {
             }
             Stmt::Define(name, params, autos, body) => {
                 let f = Func {
+                    lib: self.loading_lib,
                     params: params.clone(),
                     autos: autos.clone(),
                     body: body.clone(),
                 };
-                self.funcs.insert(name.clone(), std::rc::Rc::new(f));
+                self.funcs.insert(name.clone(), Rc::new(f));
             }
             Stmt::Quit => return Ok(Flow::Quit),
             Stmt::Empty => {}
         }
         Ok(Flow::Normal)
+    }
+
+    /// Writes what is queued and buffered, in order.
+    async fn flush(&mut self) -> Result<(), Interrupt> {
+        for (err, bytes) in std::mem::take(&mut self.queued) {
+            if err {
+                self.ctx.err(&bytes).await?;
+            } else {
+                self.ctx.out(&bytes).await?;
+            }
+        }
+        self.ctx.out(&std::mem::take(&mut self.out)).await
+    }
+}
+
+impl Drop for Bc<'_> {
+    fn drop(&mut self) {
+        self.store.release_all(self.ctx);
     }
 }
 
@@ -440,12 +647,23 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut bc = Bc {
         ctx,
         vars: BTreeMap::new(),
+        arrays: BTreeMap::new(),
         funcs: BTreeMap::new(),
-        scale: if p.has(b'l') { 20 } else { 0 },
+        scale: 0,
+        ibase: 10,
+        obase: 10,
         out: Vec::new(),
+        queued: Vec::new(),
         col: 0,
+        line_len: line_length(ctx),
         depth: 0,
+        func: Vec::new(),
+        store: Store::default(),
+        loading_lib: false,
     };
+    if p.has(b'l') {
+        load_library(&mut bc)?;
+    }
     let mut inputs = p.operands.clone();
     inputs.push(b"-".to_vec());
     for op in &inputs {
@@ -490,12 +708,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             start: 0,
         };
         let quit_at = quit_line(&parser);
+        // After a runtime error GNU bc abandons the rest of the line's statements.
+        let (mut abandon, mut prev_end) = (false, 0);
         loop {
             let (stmt, start) = match parser.next_top() {
                 Ok(Some(s)) => s,
                 Ok(None) => break,
                 Err(line) => {
-                    ctx.out(&std::mem::take(&mut bc.out)).await?;
+                    abandon = false;
+                    bc.flush().await?;
                     ctx.err(format!("{name} {line}: syntax error\n").as_bytes())
                         .await?;
                     // Resynchronize after the end of the statement's first line, as GNU bc does.
@@ -510,15 +731,28 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if quit_at.is_some_and(|q| start >= q || stmt_line_ge(&parser, q)) {
                 return Ok(0);
             }
+            let new_line = parser.toks[prev_end..parser.start]
+                .iter()
+                .any(|(t, _)| *t == parse::Tok::Newline);
+            prev_end = parser.pos;
+            if abandon && !new_line {
+                continue;
+            }
+            abandon = false;
             let r = bc.exec(&stmt);
-            ctx.out(&std::mem::take(&mut bc.out)).await?;
+            bc.flush().await?;
             match r {
                 Ok(Flow::Quit) => return Ok(0),
                 Ok(_) => {}
                 Err(Fail::Stop(i)) => return Err(i),
                 Err(Fail::Runtime(m)) => {
+                    abandon = true;
                     ctx.err(format!("Runtime error (func=(main), adr=0): {m}\n").as_bytes())
                         .await?;
+                }
+                Err(Fail::Reported(line)) => {
+                    abandon = true;
+                    ctx.err(line.as_bytes()).await?;
                 }
                 Err(Fail::Refused(m)) => {
                     ctx.diag(m).await?;
@@ -528,6 +762,50 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     Ok(0)
+}
+
+/// GNU's line_size: `BC_LINE_LENGTH` as C's atoi reads it; below 3 (but not 0) means 70.
+fn line_length(ctx: &CommandCtx) -> usize {
+    let Some(v) = ctx.env.get(b"BC_LINE_LENGTH".as_slice()) else {
+        return 70;
+    };
+    let t = String::from_utf8_lossy(v);
+    let t = t.trim_start();
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let digits: String = t
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(12)
+        .collect();
+    let n: i64 = digits.parse().unwrap_or(0);
+    let n = if neg { -n } else { n };
+    match n {
+        0 => 0,
+        n if n < 3 => 70,
+        n => n.min(i32::MAX as i64) as usize,
+    }
+}
+
+/// Defines the `-l` functions (and sets scale=20) before any file is read.
+fn load_library(bc: &mut Bc) -> Result<(), Interrupt> {
+    let toks = parse::lex(mathlib::SOURCE.as_bytes()).unwrap_or_default();
+    let mut parser = Parser {
+        toks,
+        pos: 0,
+        start: 0,
+    };
+    bc.loading_lib = true;
+    while let Ok(Some((stmt, _))) = parser.next_top() {
+        if let Err(Fail::Stop(i)) = bc.exec(&stmt) {
+            return Err(i);
+        }
+    }
+    bc.loading_lib = false;
+    Ok(())
 }
 
 /// Whether the statement just parsed ended on or after line `q` (it shares `quit`'s line).

@@ -165,6 +165,64 @@ for script in ["echo <(true) <(true) <(true)", "diff -q <(echo a) <(echo b)",
                "exec 63>/dev/null; echo <(true)"]:
     case(script, {})
 
+# ---- bc: obase, ibase, arrays and the -l math library
+bc_more = [
+    "obase=2; 0; 1; 5; 255; -255; 2^64", "obase=8; 8; 511; -64; 1.5", "obase=16; 255; -255; 10.5; .1",
+    "obase=16; 2^300", "obase=2; 2^100", "obase=20; 12345.678", "obase=256; 1000; 65535",
+    "obase=1000; 10^40; 5", "obase=999; 998; 999", "obase=17; 0.5; scale=20; 1/3",
+    "obase=2; 0.1; 0.25; -0.75", "scale=5; obase=2; 1/3", "obase=3; 1/3; scale=10; 1/3; 2/3",
+    "obase=16; scale=3; 1/3", "obase=16; -1.5; 0; -0.0001; 100.00", "obase=8; -.5; -1",
+    "obase=16; 1000000000000000000000000000000000000000000000000.25",
+    "obase=7; scale=50; 1/7; sqrt(2)", "obase=36; 123456789012345678901234567890",
+    "obase=37; 123456789012345678901234567890.5", "obase=100; 2^200", "obase=16; obase; ibase",
+    "obase=100000; 5; 3^40", "obase=2147483647; 5; 2^100", "obase=16.9; 255",
+    "obase=2; x=1; for (i=0; i<10; i++) { x; x *= 3 }", "obase=16; print 255, \" \", 16, \"\\n\"",
+    "ibase=2; 12; 101; 1.1; 11.11", "ibase=8; 17; 0.1; 777.7", "ibase=16; FFF; 1F.8; ibase",
+    "ibase=16; obase=A; 255; FF", "ibase=16; obase=10; 255", "ibase=16; ibase=A; ibase",
+    "ibase=16; x=10; x; scale=A; scale", "ibase=3; 1.2222222; scale", "A; ZZ; 1A; 1.F",
+    "G; Z; 1G; ibase=16; G; 1G; Z1", "ibase=16; 1.; 1.0; .F; F.; A.", "ibase=17; ibase; GG",
+    "ibase=2; obase=16; 11111111; 1010.1", "obase=10; ibase=16; obase=A; obase",
+    "a[1]=5; a[1]; a[2]; a[1.9]+=1; a[1]", "a[0]=1; ++a[0]; a[0]++; a[0]; a[0]+=5; a[0]; a[0]^=2; --a[0]",
+    "a=3; a[0]=7; a; a[0]", "for (i=0; i<10; i++) a[i]=i*i; for (i=9; i>=0; i-=3) a[i]",
+    "define f(x[]) { x[0]=9; return x[0]+x[1]; }\na[0]=1; a[1]=2; f(a[]); a[0]",
+    "define f() { auto t[]; t[3]=3; return t[3]; }\nf(); t[3]",
+    "define f(*x[]) { x[0]=9; }\nf(a[]); a[0]",
+    "define s(a[], n) { auto i, t; for (i=0; i<n; i++) t += a[i]; return t; }\n"
+    "for (i=0; i<5; i++) b[i]=i+.5\ns(b[], 5)",
+    "define g(n) { auto v[]; v[n]=n; if (n > 0) return g(n-1) + v[n]; return 0; }\ng(10)",
+    "a[16777215]=1; a[16777215]",
+]
+for prog in bc_more:
+    case("bc", {}, stdin=prog + "\n")
+for prog in ["a[-1]=3; 7\n8", "a[16777216]=2; 8\n9", "a[-0.5]", "obase=1; 5", "obase=0; 5",
+             "obase=-1; 5", "ibase=1; ibase", "ibase=100; ibase", "scale=-1; scale",
+             "define f(x[]) { return x[0]; }\nf(a)", "define f(x) { return x; }\nf(a[])",
+             "1/0; 5\n6", "define f(n) { return 1/0; }\nf(1); 5\n6"]:
+    # GNU's byte-code address in the message (adr=N) is not modeled.
+    case("bc 2>&1 | sed 's/adr=[0-9]*/adr=N/'", {}, stdin=prog + "\n")
+case("BC_LINE_LENGTH=30 bc", {}, stdin="2^200\nobase=16; 2^200\n")
+case("BC_LINE_LENGTH=0 bc", {}, stdin="2^400\n")
+case("BC_LINE_LENGTH=1 bc", {}, stdin="2^300\n")
+bc_lib = [
+    "s(1); c(1); a(1); l(2); e(1); j(0,1); j(1,1)", "s(0); c(0); a(0); l(1); e(0); j(0,0)",
+    "s(-1); c(-1); a(-1); e(-1); j(-1,1); j(-2,1); j(3,-2)",
+    "s(100); c(100); a(100); l(100); e(100)", "s(3.14159); c(3.14159); s(-1000); c(1000)",
+    "a(.2); a(-.2); a(.5); a(2); a(-7.5); a(1000000)", "l(0); l(-1); l(.5); l(.001); l(10^20)",
+    "e(10); e(-10); e(.001); e(-100); e(2.5)", "scale=5; s(1); c(1); a(1); l(2); e(1); j(2,3)",
+    "scale=50; s(1); c(1); a(1); l(2); e(1); j(2,3)", "scale=0; s(1); c(1); a(1); l(2); e(1)",
+    "scale=30; a(1); a(.2); scale=45; a(1); a(.2); scale=61; a(1); a(.2)",
+    "j(5,10); j(10,5); j(0,20); j(1.5, 2)", "ibase=16; e(64); l(64); s(64); c(64); a(64); ibase",
+    "ibase=16; l(0); a(1); a(.2)", "obase=16; e(1); s(2)", "scale=100; e(1); l(10)",
+    "scale=10; for (i=-5; i<=5; i+=.5) s(i)", "scale=10; for (i=-5; i<=5; i+=1.5) e(i)",
+    "scale=10; for (i=.25; i<=5; i+=.5) l(i)", "scale=10; for (i=-5; i<=5; i+=.75) a(i)",
+    "scale=2; e(1); l(3); s(3); c(3); a(3); j(1,3)", "scale; 4*a(1)",
+    "define e(x) { return x*2; }\ne(3)",
+]
+for prog in bc_lib:
+    case("bc -l", {}, stdin=prog + "\n")
+
+case("bc 2>&1", {}, stdin="length(a[])\nsqrt(a[]); 5\na[0]=4; sqrt(a[0]); length(a[0])\n")
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

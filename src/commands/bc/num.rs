@@ -54,6 +54,13 @@ fn scale_bits(n: u64) -> u128 {
     n as u128 * 10 / 3 + 64
 }
 
+/// Limb steps to build 10^n and then multiply or divide a number of `lv` limbs by it
+/// (schoolbook bounds: big divisions in num-bigint are quadratic).
+fn pow10_work(lv: u128, n: u64) -> u128 {
+    let lk = scale_bits(n) / 64 + 1;
+    lv.saturating_mul(lk).saturating_add(lk.saturating_mul(lk))
+}
+
 impl Num {
     pub fn int(i: i64) -> Num {
         Num {
@@ -92,14 +99,26 @@ impl Num {
         let r = meter(
             ctx,
             self.v.bits() as u128 + scale_bits(to - self.s),
-            limbs(&self.v) * 4,
+            pow10_work(limbs(&self.v), to - self.s),
         )?;
         let out = &self.v * pow10(to - self.s);
         ctx.release(r);
         Ok(out)
     }
 
-    /// Truncates toward zero to scale `to` (<= self.s).
+    /// Truncates toward zero to scale `to` (<= self.s), metered.
+    pub fn cut(self, ctx: &CommandCtx, to: u64) -> R<Num> {
+        if to >= self.s {
+            return Ok(self);
+        }
+        let r = meter(ctx, 64, pow10_work(limbs(&self.v), self.s - to))?;
+        let out = self.truncate(to);
+        ctx.release(r);
+        Ok(out)
+    }
+
+    /// Truncates toward zero to scale `to` (<= self.s); unmetered, for values already paid for
+    /// whose scale is small (indexes, exponents, special variables).
     pub fn truncate(mut self, to: u64) -> Num {
         if to < self.s {
             self.v /= pow10(self.s - to);
@@ -136,7 +155,7 @@ impl Num {
         )?;
         let v = &self.v * &o.v;
         ctx.release(r);
-        Ok(Num { v, s: full }.truncate(rs))
+        Num { v, s: full }.cut(ctx, rs)
     }
 
     pub fn div(&self, ctx: &CommandCtx, o: &Num, scale: u64) -> R<Num> {
@@ -178,7 +197,7 @@ impl Num {
                 s: to,
             })
         } else {
-            Ok(self.truncate(to))
+            self.cut(ctx, to)
         }
     }
 
@@ -202,7 +221,7 @@ impl Num {
             return Num::int(1).div(ctx, &exact, scale);
         }
         let rs = (self.s.saturating_mul(n)).min(scale.max(self.s));
-        Ok(exact.truncate(rs))
+        exact.cut(ctx, rs)
     }
 
     pub fn sqrt(&self, ctx: &CommandCtx, scale: u64) -> R<Num> {

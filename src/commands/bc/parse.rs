@@ -16,13 +16,17 @@ pub enum Tok {
 pub enum Expr {
     Num(Vec<u8>),
     Var(Vec<u8>),
+    /// `name[index]`.
+    Elem(Vec<u8>, Box<Expr>),
+    /// `name[]`, only as a function argument: the whole array.
+    Array(Vec<u8>),
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Bin(&'static str, Box<Expr>, Box<Expr>),
-    /// Assignment: the operator (`=`, `+=`, ...), the variable, the value.
-    Assign(&'static str, Vec<u8>, Box<Expr>),
-    /// `++x`/`--x` (pre = true) or `x++`/`x--`; delta is +1 or -1.
-    Inc(Vec<u8>, bool, i64),
+    /// Assignment: the operator (`=`, `+=`, ...), the variable or element, the value.
+    Assign(&'static str, Box<Expr>, Box<Expr>),
+    /// `++x`/`--x` (pre = true) or `x++`/`x--` on a variable or element; delta is +1 or -1.
+    Inc(Box<Expr>, bool, i64),
     Call(Vec<u8>, Vec<Expr>),
 }
 
@@ -38,9 +42,18 @@ pub enum Stmt {
     Break,
     Continue,
     Return(Option<Expr>),
-    Define(Vec<u8>, Vec<Vec<u8>>, Vec<Vec<u8>>, Vec<Stmt>),
+    /// Name, parameters, autos, body.
+    Define(Vec<u8>, Vec<Param>, Vec<Param>, Vec<Stmt>),
     Quit,
     Empty,
+}
+
+/// A parameter or auto: `x`, `x[]`, or (parameters only) `*x[]`, an array by reference.
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: Vec<u8>,
+    pub array: bool,
+    pub by_ref: bool,
 }
 
 const OPS: &[&str] = &[
@@ -294,15 +307,37 @@ impl Parser {
         }
     }
 
+    fn param(&mut self, allow_ref: bool) -> PR<Param> {
+        let by_ref = allow_ref && self.is_op("*");
+        if by_ref {
+            self.bump();
+        }
+        let name = self.name()?;
+        let array = self.is_op("[");
+        if array {
+            self.bump();
+            self.expect("]")?;
+        } else if by_ref {
+            return Err(self.line());
+        }
+        Ok(Param {
+            name,
+            array,
+            by_ref,
+        })
+    }
+
     fn define(&mut self) -> PR<Stmt> {
         self.bump();
         let name = self.name()?;
         self.expect("(")?;
         let mut params = Vec::new();
         while !self.is_op(")") {
-            params.push(self.name()?);
+            params.push(self.param(true)?);
             if self.is_op(",") {
                 self.bump();
+            } else if !self.is_op(")") {
+                return Err(self.line());
             }
         }
         self.bump();
@@ -321,7 +356,7 @@ impl Parser {
             if self.is_kw(b"auto") {
                 self.bump();
                 loop {
-                    autos.push(self.name()?);
+                    autos.push(self.param(false)?);
                     if !self.is_op(",") {
                         break;
                     }
@@ -367,11 +402,11 @@ impl Parser {
     fn assign(&mut self) -> PR<Expr> {
         let l = self.add()?;
         if let Tok::Op(o @ ("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=")) = *self.peek() {
-            let Expr::Var(name) = l else {
+            if !matches!(l, Expr::Var(_) | Expr::Elem(..)) {
                 return Err(self.line());
-            };
+            }
             self.bump();
-            return Ok(Expr::Assign(o, name, Box::new(self.assign()?)));
+            return Ok(Expr::Assign(o, Box::new(l), Box::new(self.assign()?)));
         }
         Ok(l)
     }
@@ -407,7 +442,12 @@ impl Parser {
         if let Tok::Op(o @ ("++" | "--")) = *self.peek() {
             self.bump();
             let n = self.name()?;
-            return Ok(Expr::Inc(n, true, if o == "++" { 1 } else { -1 }));
+            let target = self.maybe_elem(n)?;
+            return Ok(Expr::Inc(
+                Box::new(target),
+                true,
+                if o == "++" { 1 } else { -1 },
+            ));
         }
         self.primary()
     }
@@ -423,8 +463,10 @@ impl Parser {
                 if self.is_op("(") {
                     self.bump();
                     let mut args = Vec::new();
+                    // Only defined functions take whole arrays; `sqrt(a[])` is a syntax error.
+                    let builtin = matches!(n.as_slice(), b"sqrt" | b"length" | b"scale" | b"read");
                     while !self.is_op(")") {
-                        args.push(self.expr()?);
+                        args.push(if builtin { self.expr()? } else { self.arg()? });
                         if self.is_op(",") {
                             self.bump();
                         } else if !self.is_op(")") {
@@ -434,16 +476,39 @@ impl Parser {
                     self.bump();
                     return Ok(Expr::Call(n, args));
                 }
-                if self.is_op("[") {
-                    return Err(self.line());
-                }
+                let target = self.maybe_elem(n)?;
                 if let Tok::Op(o @ ("++" | "--")) = *self.peek() {
                     self.bump();
-                    return Ok(Expr::Inc(n, false, if o == "++" { 1 } else { -1 }));
+                    let d = if o == "++" { 1 } else { -1 };
+                    return Ok(Expr::Inc(Box::new(target), false, d));
                 }
-                Ok(Expr::Var(n))
+                Ok(target)
             }
             _ => Err(self.line()),
         }
+    }
+
+    /// `name` or `name[index]` after the name was read.
+    fn maybe_elem(&mut self, n: Vec<u8>) -> PR<Expr> {
+        if !self.is_op("[") {
+            return Ok(Expr::Var(n));
+        }
+        self.bump();
+        let i = self.expr()?;
+        self.expect("]")?;
+        Ok(Expr::Elem(n, Box::new(i)))
+    }
+
+    /// A call argument: an expression, or `name[]` for a whole array.
+    fn arg(&mut self) -> PR<Expr> {
+        if let (Tok::Name(n), Some((Tok::Op("["), _)), Some((Tok::Op("]"), _))) = (
+            self.peek().clone(),
+            self.toks.get(self.pos + 1),
+            self.toks.get(self.pos + 2),
+        ) {
+            self.pos += 3;
+            return Ok(Expr::Array(n));
+        }
+        self.expr()
     }
 }
