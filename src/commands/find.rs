@@ -79,6 +79,8 @@ struct Exec {
 
 enum Action {
     Print(u8),
+    /// `-ls`: the line `ls -dils` would print.
+    Ls,
     Printf(Vec<u8>),
     Prune,
     Quit,
@@ -114,6 +116,8 @@ struct Find<'a> {
     prune: Cell<bool>,
     execs: Vec<Exec>,
     now_ns: u64,
+    /// `-ls` column widths, which only grow (as GNU find's do): inode, blocks, links, size.
+    ls_widths: Cell<[usize; 4]>,
 }
 
 // ---- parsing ------------------------------------------------------------------------------------
@@ -557,6 +561,10 @@ impl<'a> P<'a> {
                 self.g.has_action = true;
                 Ok(Node::Action(Action::Print(b'\n')))
             }
+            b"-ls" => {
+                self.g.has_action = true;
+                Ok(Node::Action(Action::Ls))
+            }
             b"-print0" => {
                 self.g.has_action = true;
                 Ok(Node::Action(Action::Print(0)))
@@ -780,6 +788,52 @@ fn time_part(ns: u64, k: u8) -> Option<String> {
 }
 
 impl Find<'_> {
+    /// GNU find's `-ls` line: inode, 1 KiB blocks, mode, links, owner, group, size, the time
+    /// as `ls -l` shows it, the name, and ` -> target` for a symlink.
+    fn ls_line(&self, e: &Entry) -> Vec<u8> {
+        let st = &e.st;
+        let cols = [
+            st.ino.to_string(),
+            (blocks512(st) / 2).to_string(),
+            st.nlink.to_string(),
+            st.size.to_string(),
+        ];
+        let mut w = self.ls_widths.get();
+        for (width, col) in w.iter_mut().zip(&cols) {
+            *width = (*width).max(col.len());
+        }
+        self.ls_widths.set(w);
+        let secs = (st.mtime_ns / 1_000_000_000) as i64;
+        let now = (self.now_ns / 1_000_000_000) as i64;
+        let recent = secs <= now && now - secs < 31_556_952 / 2;
+        let fmt: &[u8] = if recent { b"%b %e %H:%M" } else { b"%b %e  %Y" };
+        let date = crate::clock::calendar::strftime(fmt, &crate::clock::calendar::tm(secs, 0));
+        let owner = user_name(st.uid).map_or(st.uid.to_string(), str::to_string);
+        let group = group_name(st.gid).map_or(st.gid.to_string(), str::to_string);
+        let mut line = format!(
+            "{:>w0$} {:>w1$} {} {:>w2$} {owner:<8} {group:<8} {:>w3$} ",
+            cols[0],
+            cols[1],
+            mode_string(st.file_type, st.mode),
+            cols[2],
+            cols[3],
+            w0 = w[0],
+            w1 = w[1],
+            w2 = w[2],
+            w3 = w[3],
+        )
+        .into_bytes();
+        line.extend_from_slice(&date);
+        line.push(b' ');
+        line.extend_from_slice(&e.display);
+        if st.file_type == FileType::Symlink {
+            line.extend_from_slice(b" -> ");
+            line.extend(self.ctx.read_link(&e.abs).unwrap_or_default());
+        }
+        line.push(b'\n');
+        line
+    }
+
     fn printf(&self, fmt: &[u8], e: &Entry) -> Vec<u8> {
         let mut out = Vec::new();
         let mut i = 0;
@@ -1026,6 +1080,11 @@ impl Find<'_> {
                 let mut o = self.out.borrow_mut();
                 o.push(&e.display);
                 o.buf.push(*end);
+                Ok(true)
+            }
+            Action::Ls => {
+                let line = self.ls_line(e);
+                self.out.borrow_mut().push(&line);
                 Ok(true)
             }
             Action::Printf(f) => {
@@ -1360,6 +1419,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         prune: Cell::new(false),
         execs: p.execs,
         now_ns,
+        ls_widths: Cell::new([9, 6, 3, 8]),
     };
     for start in &paths {
         if f.quit.get() {
@@ -1406,7 +1466,7 @@ pub fn register(r: &mut super::Registry) {
         "find",
         Trust::Real,
         "search for files in a directory hierarchy (sorted readdir order)",
-        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -readable -writable -executable -true -false -xdev; -print -print0 -printf -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
+        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
         run,
     );
 }

@@ -19,6 +19,7 @@ const DEFS: &[OptDef] = &[
     flag(b'S', ""),
     flag(b'r', "reverse"),
     flag(b'F', "classify"),
+    flag(b'p', ""),
     opts::optional(0x80, "color"),
 ];
 
@@ -33,6 +34,8 @@ struct O {
     by_size: bool,
     reverse: bool,
     classify: bool,
+    /// `-p`: `/` after directories only.
+    slash: bool,
     now: i64,
 }
 
@@ -109,6 +112,17 @@ fn suffix(st: &Stat) -> &'static str {
 }
 
 impl O {
+    /// What follows a name: `-F`'s class character, or `-p`'s `/` for a directory.
+    fn indicator(&self, st: &Stat) -> &'static str {
+        if self.classify {
+            suffix(st)
+        } else if self.slash && st.file_type == FileType::Dir {
+            "/"
+        } else {
+            ""
+        }
+    }
+
     fn sort(&self, v: &mut [Entry]) {
         v.sort_by(|a, b| {
             let o = if self.by_size {
@@ -130,9 +144,7 @@ impl O {
         if !self.long {
             for e in entries {
                 out.extend_from_slice(&e.name);
-                if self.classify {
-                    out.extend_from_slice(suffix(&e.st).as_bytes());
-                }
+                out.extend_from_slice(self.indicator(&e.st).as_bytes());
                 out.push(b'\n');
             }
             return;
@@ -181,8 +193,8 @@ impl O {
             if e.st.file_type == FileType::Symlink {
                 out.extend_from_slice(b" -> ");
                 out.extend(ctx.read_link(&e.abs).unwrap_or_default());
-            } else if self.classify {
-                out.extend_from_slice(suffix(&e.st).as_bytes());
+            } else {
+                out.extend_from_slice(self.indicator(&e.st).as_bytes());
             }
             out.push(b'\n');
         }
@@ -294,6 +306,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         by_size,
         reverse: p.has(b'r'),
         classify: p.has(b'F'),
+        slash: p.has(b'p'),
         now: ctx.sys.clock.borrow().wall_secs(),
     };
     let ops = if p.operands.is_empty() {

@@ -223,6 +223,14 @@ for prog in bc_lib:
 
 case("bc 2>&1", {}, stdin="length(a[])\nsqrt(a[]); 5\na[0]=4; sqrt(a[0]); length(a[0])\n")
 
+# ---- ls -p and find -ls (inode numbers and times blanked: they come from the clock)
+ls_setup = "mkdir -p d/e/g; echo hi > d/f; ln -s f d/l; ln -s e d/m; chmod 751 d/e; "
+blank = " | sed -E 's/^ *[0-9]+ //; s/ [A-Z][a-z]{2} [ 0-9][0-9] ([0-9]{2}:[0-9]{2}| [0-9]{4}) / DATE /' | sort"
+for script in ["ls -p d", "ls -ap d", "ls -pR d", "ls -p d/m d/l", "ls -pF d", "ls -1p d/e",
+               "find d -ls" + blank, "find d -name f -ls -o -name e -ls" + blank,
+               "find d/m d/l -ls" + blank, "find -L d -maxdepth 1 -ls" + blank]:
+    case(ls_setup + script, {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
