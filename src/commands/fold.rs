@@ -103,9 +103,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         None => 80,
         Some(v) => match opts::parse_i64(v) {
             Some(n) if n > 0 => n as usize,
-            _ => {
-                ctx.diag(format!("invalid number of columns: {}", opts::quote(v)))
-                    .await?;
+            n => {
+                // GNU adds the errno of its range check: 0 is out of range, a number past
+                // the integer type too large.
+                let why = match n {
+                    Some(0) => ": Numerical result out of range",
+                    None if !v.is_empty() && v.iter().all(u8::is_ascii_digit) => {
+                        ": Value too large for defined data type"
+                    }
+                    _ => "",
+                };
+                ctx.diag(format!(
+                    "invalid number of columns: {}{why}",
+                    opts::quote(v)
+                ))
+                .await?;
                 return Ok(1);
             }
         },

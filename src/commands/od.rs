@@ -86,7 +86,6 @@ fn spec_width(ty: Ty, size: usize) -> usize {
 }
 
 fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
-    let bad = || format!("invalid type string {}", opts::quote(s));
     let mut i = 0;
     while i < s.len() {
         let c = s[i];
@@ -144,7 +143,13 @@ fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
                 });
                 continue;
             }
-            _ => return Err(bad()),
+            c => {
+                return Err(format!(
+                    "invalid character '{}' in type string {}",
+                    c as char,
+                    opts::quote(s)
+                ))
+            }
         };
         let mut size = if matches!(ty, Ty::Named | Ty::Char) {
             1

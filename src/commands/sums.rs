@@ -407,6 +407,12 @@ async fn check_file(
             return Ok(false);
         }
     };
+    // Diagnostics about the list's contents call standard input by its name, as GNU does.
+    let list_name = quotef(if list == b"-" {
+        b"standard input"
+    } else {
+        list
+    });
     let mut reader = LineReader::new(file);
     let (mut bad_format, mut mismatched, mut unreadable, mut matched, mut lineno) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
@@ -438,7 +444,7 @@ async fn check_file(
             if o.warn {
                 ctx.diag(format!(
                     "{}: {lineno}: improperly formatted {} checksum line",
-                    quotef(list),
+                    list_name,
                     algo.tag(bits)
                 ))
                 .await?;
@@ -487,7 +493,7 @@ async fn check_file(
     if !any_valid {
         ctx.diag(format!(
             "{}: no properly formatted checksum lines found",
-            quotef(list)
+            list_name
         ))
         .await?;
         return Ok(false);
@@ -528,7 +534,7 @@ async fn check_file(
         }
     }
     if o.ignore_missing && matched == 0 && mismatched == 0 && unreadable == 0 {
-        ctx.diag(format!("{}: no file was verified", quotef(list)))
+        ctx.diag(format!("{}: no file was verified", list_name))
             .await?;
         return Ok(false);
     }
@@ -837,7 +843,7 @@ mod tests {
             .1,
             "a: FAILED\n"
         );
-        assert_eq!(text(run_files(&["md5sum", "-c", "-w"], b"bad\n", files)).2, "md5sum: -: 1: improperly formatted MD5 checksum line\nmd5sum: -: no properly formatted checksum lines found\n");
+        assert_eq!(text(run_files(&["md5sum", "-c", "-w"], b"bad\n", files)).2, "md5sum: 'standard input': 1: improperly formatted MD5 checksum line\nmd5sum: 'standard input': no properly formatted checksum lines found\n");
         let tagged = format!("MD5 (a) = {HELLO_MD5}\n");
         assert_eq!(
             text(run_files(&["md5sum", "-c"], tagged.as_bytes(), files)),

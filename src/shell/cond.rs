@@ -183,7 +183,9 @@ impl Shell {
             }
             let t = String::from_utf8_lossy(s);
             t.trim().parse::<i64>().map_err(|_| {
-                sh.error_msg(format!("test: {t}: integer expression expected").as_bytes());
+                sh.error_msg(
+                    format!("{}: {t}: integer expression expected", sh.test_name).as_bytes(),
+                );
             })
         };
         Ok(match op {
@@ -228,7 +230,8 @@ impl Shell {
         if p.pos != args.len() {
             self.error_msg(
                 format!(
-                    "test: {}: unexpected operator",
+                    "{}: {}: unexpected operator",
+                    self.test_name,
                     String::from_utf8_lossy(&args[p.pos])
                 )
                 .as_bytes(),
@@ -287,7 +290,8 @@ impl TestParser<'_> {
             2 => {
                 sh.error_msg(
                     format!(
-                        "test: {}: unary operator expected",
+                        "{}: {}: unary operator expected",
+                        sh.test_name,
                         String::from_utf8_lossy(&rest[0])
                     )
                     .as_bytes(),
@@ -372,14 +376,14 @@ impl TestParser<'_> {
     fn primary(&mut self, sh: &mut Shell) -> Result<bool, ()> {
         let a = self.args;
         let Some(cur) = a.get(self.pos) else {
-            sh.error_msg(b"test: argument expected");
+            sh.error_msg(format!("{}: argument expected", sh.test_name).as_bytes());
             return Err(());
         };
         if cur == b"(" {
             self.pos += 1;
             let v = self.or(sh)?;
             if a.get(self.pos).map(|x| &x[..]) != Some(b")") {
-                sh.error_msg(b"test: `)' expected");
+                sh.error_msg(format!("{}: `)' expected", sh.test_name).as_bytes());
                 return Err(());
             }
             self.pos += 1;

@@ -414,6 +414,8 @@ pub struct Shell {
     /// OPTIND value when `getopts_char` was last set (a changed OPTIND restarts parsing).
     pub getopts_last_optind: usize,
     pub random_state: u32,
+    /// The name `test` diagnostics carry: `test`, or `[` while the bracket form runs.
+    pub test_name: &'static str,
     pub is_subshell: bool,
     /// Descriptors opened for process substitutions, closed after the command.
     pub procsub_fds: Vec<u32>,
@@ -483,6 +485,7 @@ impl Shell {
             getopts_char: 0,
             getopts_last_optind: 0,
             random_state: seed,
+            test_name: "test",
             is_subshell: false,
             procsub_fds: Vec::new(),
             source_name: Vec::new(),

@@ -231,6 +231,19 @@ for script in ["ls -p d", "ls -ap d", "ls -pR d", "ls -p d/m d/l", "ls -pF d", "
                "find d/m d/l -ls" + blank, "find -L d -maxdepth 1 -ls" + blank]:
     case(ls_setup + script, {})
 
+# ---- diagnostics and statuses agents meet when a command line is wrong
+for script in [
+    "awk '{print $1' /dev/null; echo rc=$?", "awk 'BEGIN { x = }'; echo rc=$?",
+    "expr 1 / 0; echo rc=$?", "expr a + 1; echo rc=$?", "expr a : '\\('; echo rc=$?",
+] + ["{ %s; echo rc=$?; } 2>&1 | sed 's/^[a-z]*: line [0-9]*: //'" % t for t in [
+    "[ a -lt ]", "[ 1 -eq a ]", "[ a b ]", "[ a", "test a b", "[ 1 -gt 2 -a ]"]] + [
+    "od -t z /dev/null; echo rc=$?", "od -t c1 /dev/null; echo rc=$?", "od -t a8 /dev/null; echo rc=$?",
+    "echo 'abc  nosuch' | sha256sum -c; echo rc=$?", "echo bad | md5sum -c -w; echo rc=$?",
+    "fold -w 0 /dev/null; echo rc=$?", "fold -w x /dev/null; echo rc=$?",
+    "fold -w 99999999999999999999 /dev/null; echo rc=$?",
+]:
+    case(script, {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

@@ -401,6 +401,25 @@ pub fn lex(s: &[u8], src: usize) -> Result<Vec<Token>, LexError> {
                     b'>' => (Tok::Gt, 1),
                     b'<' if two(b'=') => (Tok::Le, 2),
                     b'<' => (Tok::Lt, 1),
+                    b'@' => {
+                        // @include, @load, @namespace and indirect calls (@f()).
+                        return Err(LexError {
+                            msg: "`@' directives and indirect calls are a gawk extension \
+                                  shellsim does not support"
+                                .into(),
+                            line,
+                            pos: start,
+                        });
+                    }
+                    b'|' if two(b'&') => {
+                        return Err(LexError {
+                            msg: "two-way pipes (`|&') are a gawk extension shellsim does not \
+                                  support"
+                                .into(),
+                            line,
+                            pos: start,
+                        });
+                    }
                     b'|' if two(b'|') => (Tok::OrOr, 2),
                     b'|' => (Tok::Pipe, 1),
                     b'&' if two(b'&') => (Tok::AndAnd, 2),

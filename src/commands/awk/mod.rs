@@ -234,8 +234,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 });
             }
             Err(e) => {
+                let unsupported = e.msg.contains("gawk extension");
+                if unsupported {
+                    ctx.mark_partial(e.msg.clone());
+                }
                 syntax_error(ctx, &sources, i, e.line, e.pos, &e.msg).await?;
-                return Ok(2);
+                // gawk exits 1 after a syntax error (2 is for fatal errors at run time); a
+                // feature shellsim refuses exits 2.
+                return Ok(if unsupported { 2 } else { 1 });
             }
         }
     }
@@ -251,11 +257,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             p
         }
         Err(e) => {
-            if e.msg.contains("gawk extension") {
+            // gawk only warns about extra arguments and runs the call; shellsim refuses it.
+            let unsupported =
+                e.msg.contains("gawk extension") || e.msg.contains("more arguments than declared");
+            if unsupported {
                 ctx.mark_partial(e.msg.clone());
             }
             syntax_error(ctx, &sources, e.src, e.line, e.pos, &e.msg).await?;
-            return Ok(2);
+            // A real syntax error exits 1 as gawk's does; a feature shellsim refuses, 2.
+            return Ok(if unsupported { 2 } else { 1 });
         }
     };
     let mut lits = Vec::with_capacity(prog.regexes.len());

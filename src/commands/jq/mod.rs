@@ -212,7 +212,11 @@ async fn read_inputs(ctx: &CommandCtx, files: &[Vec<u8>]) -> Result<Inputs, Inte
             }
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                let msg = format!("jq: error: Could not open {}: {}\n", text(f), e.message());
+                let msg = format!(
+                    "jq: error: Could not open file {}: {}\n",
+                    text(f),
+                    e.message()
+                );
                 ctx.err(msg.as_bytes()).await?;
                 inp.failed = true;
             }
@@ -372,7 +376,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                let msg = format!("jq: error: Could not open {}: {}\n", text(f), e.message());
+                let msg = format!("jq: Could not open {}: {}\n", text(f), e.message());
                 ctx.err(msg.as_bytes()).await?;
                 return Ok(2);
             }

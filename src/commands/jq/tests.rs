@@ -369,3 +369,17 @@ fn values_that_outgrow_the_memory_limit_stop_the_filter() {
         assert_eq!((st, o.as_str()), (0, "100001\n"));
     });
 }
+
+#[test]
+fn missing_files_are_reported_like_jq_1_6() {
+    // Recorded from jq 1.6: an input file and a -f program file are worded differently.
+    let (st, _, e) = jq(&[".", "nosuch"], "");
+    assert_eq!(st, 2);
+    assert_eq!(
+        e,
+        "jq: error: Could not open file nosuch: No such file or directory\n"
+    );
+    let (st, _, e) = jq(&["-f", "nosuch"], "");
+    assert_eq!(st, 2);
+    assert_eq!(e, "jq: Could not open nosuch: No such file or directory\n");
+}

@@ -313,7 +313,10 @@ impl Shell {
         } else {
             args
         };
-        match self.test_args(args) {
+        self.test_name = if bracket { "[" } else { "test" };
+        let r = self.test_args(args);
+        self.test_name = "test";
+        match r {
             Ok(true) => 0,
             Ok(false) => 1,
             Err(()) => 2,
