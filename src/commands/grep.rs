@@ -68,7 +68,7 @@ const DEFS: &[OptDef] = &[
 ];
 
 pub fn register(r: &mut super::Registry) {
-    let o = "-E -F -G -e -f -i -y -v -w -x -c -l -L -m -o -q -s -b -H -h -n -Z -z -A -B -C -NUM -a -I -r -R -U --include --exclude --exclude-dir --label --binary-files --color=never|auto --line-buffered (no -P, -T, -d, -D, --color=always)";
+    let o = "-E -F -G -e -f -i -y -v -w -x -c -l -L -m -o -q -s -b -H -h -n -Z -z -A -B -C -NUM -a -I -r -R -U --include --exclude --exclude-dir --label --binary-files --color=never|auto --line-buffered -P (one pattern; Perl syntax the regex crate shares: no look-around, \\K or back-references, not with -w) (no -T, -d, -D, --color=always)";
     r.register(
         "grep",
         Trust::Real,
@@ -200,6 +200,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
     let mut context = None;
     let mut binary = Binary::Binary;
     let mut color_bad = false;
+    let mut perl = false;
     for (id, v) in &p.opts {
         let v = v.as_deref().unwrap_or(b"");
         match *id {
@@ -213,12 +214,8 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
                 fixed = false;
             }
             b'P' => {
-                ctx.mark_partial("grep -P is not supported");
-                return fail(
-                    ctx,
-                    "Perl matching not supported in a --disable-perl-regexp build",
-                )
-                .await;
+                perl = true;
+                fixed = false;
             }
             b'e' => {
                 have_patterns = true;
@@ -318,9 +315,26 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
         multiline: false,
         sed_escapes: false,
     };
-    let re = match Regex::new_multi(&patterns, o, fixed, wrap) {
-        Ok(r) => r,
-        Err(e) => return fail(ctx, e.message()).await,
+    let re = if perl {
+        if patterns.len() > 1 {
+            return fail(ctx, "the -P option only supports a single pattern").await;
+        }
+        if p.has(b'w') {
+            ctx.mark_partial("grep -P -w is not supported");
+            return fail(ctx, "-P together with -w is not supported in shellsim").await;
+        }
+        match Regex::perl(&patterns, icase, p.has(b'x')) {
+            Ok(r) => r,
+            Err(m) => {
+                ctx.mark_partial(m.clone());
+                return fail(ctx, &m).await;
+            }
+        }
+    } else {
+        match Regex::new_multi(&patterns, o, fixed, wrap) {
+            Ok(r) => r,
+            Err(e) => return fail(ctx, e.message()).await,
+        }
     };
     for w in &re.warnings {
         ctx.diag(format!("warning: {w}")).await?;

@@ -1009,6 +1009,56 @@ impl Regex {
         })
     }
 
+    /// `grep -P`: Perl-style patterns, run by the `regex` crate (leftmost-first, as PCRE
+    /// matches). What the crate's syntax lacks — look-around, back-references, `\K`, atomic
+    /// groups — is an error naming the construct, never a different match. Several patterns
+    /// are alternatives; `line` anchors each at both ends (`-x`).
+    pub fn perl(pats: &[Vec<u8>], icase: bool, line: bool) -> Result<Regex, String> {
+        let mut alts = Vec::with_capacity(pats.len());
+        for pat in pats {
+            let pat = std::str::from_utf8(pat)
+                .map_err(|_| "-P patterns must be valid UTF-8 in shellsim".to_string())?;
+            alts.push(if line {
+                format!("^(?:{pat})$")
+            } else {
+                format!("(?:{pat})")
+            });
+        }
+        let body = if alts.is_empty() {
+            "[^\\x00-\\x{10FFFF}]".to_string()
+        } else {
+            alts.join("|")
+        };
+        let flags = if icase { "(?i)" } else { "" };
+        let build = |src: &str| {
+            regex::bytes::RegexBuilder::new(src)
+                .size_limit(64 << 20)
+                .build()
+                .map_err(|e| {
+                    let e = e.to_string();
+                    let why = e.lines().last().unwrap_or_default();
+                    let why = why.trim().trim_start_matches("error: ").to_string();
+                    format!("-P pattern not supported by shellsim's Perl-style matcher: {why}")
+                })
+        };
+        let fast = build(&format!("{flags}{body}"))?;
+        let ngroups = fast.captures_len() - 1;
+        Ok(Regex {
+            fast: Some(fast),
+            buffer_src: Some(format!("(?m){flags}{body}")),
+            buffer: std::cell::OnceCell::new(),
+            prog: vec![Inst::Match],
+            nmarks: 0,
+            ngroups,
+            has_backref: false,
+            simple: true,
+            icase,
+            multiline: false,
+            steps: Cell::new(0),
+            warnings: Vec::new(),
+        })
+    }
+
     /// CPU steps used since the last call (for the caller to charge).
     pub fn take_steps(&self) -> u64 {
         self.steps.replace(0)

@@ -244,6 +244,19 @@ for script in [
 ]:
     case(script, {})
 
+# ---- grep -P (Perl-style patterns the regex crate shares with PCRE)
+perl_files = {"data.csv": "name,age,city\nalice,30,NYC\nbob,25,LA\ncarol,35,NYC\n",
+              "app.py": "def add(a, b):\n    return a + b  # TODO\n\ndef  main():\n    pass\n"}
+for script in [
+    "grep -P '\\d+' data.csv", "grep -oP '\\d+' data.csv", "grep -P '^\\w+,\\d{2}' data.csv",
+    "grep -cP 'a.*?c' data.csv", "grep -iP 'ALICE' data.csv", "grep -xP 'bob,25,LA' data.csv",
+    "grep -nP '\\bdef\\s+\\w+' app.py", "grep -oP 'def\\s+\\w+' app.py",
+    "grep -oP '[A-Z]{2,}' data.csv", "grep -P '(?i)nyc$' data.csv", "grep -oP 'a.*?,' data.csv",
+    "grep -P -e bob -e carol data.csv", "grep -vP '\\d' data.csv", "grep -oP '(\\w)(\\w)' app.py | head -3",
+    "grep -P '\\x41' <<< A", "grep -qP 'zzz' data.csv",
+]:
+    case(script + "; echo rc=$?", perl_files)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
