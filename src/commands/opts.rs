@@ -261,6 +261,18 @@ pub async fn parse(
     }
 }
 
+/// Whether the process's `LC_CTYPE` (from `LC_ALL`, `LC_CTYPE`, then `LANG`) is UTF-8.
+pub fn utf8_locale(ctx: &CommandCtx) -> bool {
+    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .filter_map(|k| ctx.env.get(k.as_bytes()))
+        .find(|v| !v.is_empty());
+    let Some(v) = value else { return false };
+    let v = v.to_ascii_lowercase();
+    let codeset = v.split(|&b| b == b'@').next().unwrap_or_default();
+    codeset.ends_with(b".utf-8") || codeset.ends_with(b".utf8")
+}
+
 /// Byte that needs no quoting in GNU's `shell-escape` style.
 fn shell_safe(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"%+,-./:=@_^".contains(&b)
