@@ -1,4 +1,4 @@
-//! Differential test for the text and file commands (`fmt`, `install`, `numfmt`, `tree`): each
+//! Differential test for the text and file commands (`fmt`, `install`, `numfmt`, `tree`, `csplit`): each
 //! case in `tests/textcmds/cases.jsonl` is a shell script recorded by `tests/textcmds/record.py`
 //! under real bash with GNU coreutils 9.1 and tree v2.1.0 (LC_ALL=C) in a directory seeded with
 //! the case's files; it runs through the built binary with `shellsim -c` in `/work/t`, and

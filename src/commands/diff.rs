@@ -1,8 +1,11 @@
 //! `diff`: compare files line by line, GNU diffutils' formats — normal (the default), unified
 //! (`-u`, `-U N`), context (`-c`, `-C N`) and brief (`-q`) — with `-r`, `-N`, `-s`, `-i`, `-w`,
-//! `-b`, `-B`, `-a`, `--label`. Exit status 0 same, 1 different, 2 trouble.
+//! `-b`, `-B`, `-a`, `--label`, side by side (`-y`, `-W N`, `--left-column`,
+//! `--suppress-common-lines`; `side.rs`) and `-t`/`--tabsize=N`. Exit status 0 same, 1
+//! different, 2 trouble.
 
 mod algo;
+mod side;
 
 use super::opts::{self, flag, optional, req, OptDef, Out, Parser};
 use crate::clock::calendar;
@@ -17,7 +20,7 @@ pub fn register(r: &mut super::Registry) {
         "diff",
         Trust::Real,
         "compare files line by line",
-        "-u -U N -c -C N -q -s -r -N -i -w -b -B -a --label --brief --unified[=N] --context[=N] --new-file --recursive",
+        "-u -U N -c -C N -y -W N -q -s -r -N -i -w -b -B -a -t --label --brief --unified[=N] --context[=N] --normal --side-by-side --width=N --left-column --suppress-common-lines --expand-tabs --tabsize=N --new-file --recursive --report-identical-files --ignore-case --ignore-all-space --ignore-space-change --ignore-blank-lines --text (no -e -f -n -D -T -l -p -F -x -X -S -d -E -Z -I --from-file --to-file --color --line-format --GTYPE-group-format --no-dereference --strip-trailing-cr --speed-large-files)",
         run,
     );
 }
@@ -26,6 +29,9 @@ const LABEL: u8 = 0x80;
 const UNIFIED: u8 = 0x81;
 const CONTEXT: u8 = 0x82;
 const NORMAL: u8 = 0x83;
+const LEFT_COLUMN: u8 = 0x84;
+const SUPPRESS_COMMON: u8 = 0x85;
+const TABSIZE: u8 = 0x86;
 const DEFS: &[OptDef] = &[
     flag(b'u', ""),
     req(b'U', ""),
@@ -34,6 +40,12 @@ const DEFS: &[OptDef] = &[
     req(b'C', ""),
     optional(CONTEXT, "context"),
     flag(NORMAL, "normal"),
+    flag(b'y', "side-by-side"),
+    req(b'W', "width"),
+    flag(LEFT_COLUMN, "left-column"),
+    flag(SUPPRESS_COMMON, "suppress-common-lines"),
+    flag(b't', "expand-tabs"),
+    req(TABSIZE, "tabsize"),
     flag(b'q', "brief"),
     flag(b's', "report-identical-files"),
     flag(b'r', "recursive"),
@@ -51,6 +63,7 @@ enum Format {
     Normal,
     Unified(usize),
     Context(usize),
+    Side,
 }
 
 struct Opts {
@@ -65,6 +78,13 @@ struct Opts {
     blank_lines: bool,
     text: bool,
     labels: Vec<Vec<u8>>,
+    /// `-t`: tabs in output lines become spaces.
+    expand_tabs: bool,
+    tab: u64,
+    width: u64,
+    left_column: bool,
+    suppress_common: bool,
+    utf8: bool,
 }
 
 /// One side of a comparison: its name as printed, its contents and its time.
@@ -171,15 +191,28 @@ fn hunks(ca: &[bool], cb: &[bool]) -> Vec<Hunk> {
     out
 }
 
-fn push_line(out: &mut Vec<u8>, prefix: &[u8], line: &[u8]) {
+/// `-t`'s tab stops for output lines, and whether the line's flag is printed again after a
+/// carriage return (GNU does for the normal and context formats, not unified).
+#[derive(Clone, Copy)]
+struct Tabs {
+    expand: Option<u64>,
+    reflag: bool,
+}
+
+fn push_line(out: &mut Vec<u8>, prefix: &[u8], line: &[u8], t: Tabs) {
     out.extend_from_slice(prefix);
-    out.extend_from_slice(line);
+    let body = line.strip_suffix(b"\n").unwrap_or(line);
+    match t.expand {
+        Some(tab) => side::expand_tabs(body, tab, t.reflag.then_some(prefix), out),
+        None => out.extend_from_slice(body),
+    }
+    out.push(b'\n');
     if !line.ends_with(b"\n") {
-        out.extend_from_slice(b"\n\\ No newline at end of file\n");
+        out.extend_from_slice(b"\\ No newline at end of file\n");
     }
 }
 
-fn normal(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], out: &mut Vec<u8>) {
+fn normal(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], t: Tabs, out: &mut Vec<u8>) {
     for h in hs {
         let cmd = if h.a0 == h.a1 {
             format!("{}a{}\n", h.a0, range(h.b0 + 1, h.b1))
@@ -190,13 +223,13 @@ fn normal(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], out: &mut Vec<u8>) {
         };
         out.extend_from_slice(cmd.as_bytes());
         for l in &a[h.a0..h.a1] {
-            push_line(out, b"< ", l);
+            push_line(out, b"< ", l, t);
         }
         if h.a0 != h.a1 && h.b0 != h.b1 {
             out.extend_from_slice(b"---\n");
         }
         for l in &b[h.b0..h.b1] {
-            push_line(out, b"> ", l);
+            push_line(out, b"> ", l, t);
         }
     }
 }
@@ -213,7 +246,7 @@ fn groups(hs: &[Hunk], ctx_lines: usize) -> Vec<Vec<Hunk>> {
     out
 }
 
-fn unified(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, out: &mut Vec<u8>) {
+fn unified(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, t: Tabs, out: &mut Vec<u8>) {
     for g in groups(hs, n) {
         let (first, last) = (g[0], g[g.len() - 1]);
         let a_start = first.a0.saturating_sub(n);
@@ -239,23 +272,23 @@ fn unified(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, out: &mut Vec<u8>) {
         let mut i = a_start;
         for h in &g {
             for l in &a[i..h.a0] {
-                push_line(out, b" ", l);
+                push_line(out, b" ", l, t);
             }
             for l in &a[h.a0..h.a1] {
-                push_line(out, b"-", l);
+                push_line(out, b"-", l, t);
             }
             for l in &b[h.b0..h.b1] {
-                push_line(out, b"+", l);
+                push_line(out, b"+", l, t);
             }
             i = h.a1;
         }
         for l in &a[i..a_end] {
-            push_line(out, b" ", l);
+            push_line(out, b" ", l, t);
         }
     }
 }
 
-fn context(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, out: &mut Vec<u8>) {
+fn context(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, t: Tabs, out: &mut Vec<u8>) {
     for g in groups(hs, n) {
         let (first, last) = (g[0], g[g.len() - 1]);
         let a_start = first.a0.saturating_sub(n);
@@ -273,10 +306,10 @@ fn context(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, out: &mut Vec<u8>) {
         out.extend_from_slice(format!("*** {} ****\n", span(a_start, a_end)).as_bytes());
         // The old side: its ranges of each hunk, `-` where the new side has nothing.
         let old: Vec<(usize, usize, bool)> = g.iter().map(|h| (h.a0, h.a1, h.b1 > h.b0)).collect();
-        context_side(a, &old, a_start, a_end, b"- ", out);
+        context_side(a, &old, (a_start, a_end), b"- ", t, out);
         out.extend_from_slice(format!("--- {} ----\n", span(b_start, b_end)).as_bytes());
         let new: Vec<(usize, usize, bool)> = g.iter().map(|h| (h.b0, h.b1, h.a1 > h.a0)).collect();
-        context_side(b, &new, b_start, b_end, b"+ ", out);
+        context_side(b, &new, (b_start, b_end), b"+ ", t, out);
     }
 }
 
@@ -286,9 +319,9 @@ fn context(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, out: &mut Vec<u8>) {
 fn context_side(
     lines: &[&[u8]],
     ranges: &[(usize, usize, bool)],
-    start: usize,
-    end: usize,
+    (start, end): (usize, usize),
     alone: &[u8],
+    t: Tabs,
     out: &mut Vec<u8>,
 ) {
     if !ranges.iter().any(|r| r.1 > r.0) {
@@ -297,16 +330,16 @@ fn context_side(
     let mut i = start;
     for &(r0, r1, both) in ranges {
         for l in &lines[i..r0] {
-            push_line(out, b"  ", l);
+            push_line(out, b"  ", l, t);
         }
         let mark: &[u8] = if both { b"! " } else { alone };
         for l in &lines[r0..r1] {
-            push_line(out, mark, l);
+            push_line(out, mark, l, t);
         }
         i = r1;
     }
     for l in &lines[i..end] {
-        push_line(out, b"  ", l);
+        push_line(out, b"  ", l, t);
     }
 }
 
@@ -336,7 +369,9 @@ async fn compare(
         y.data.as_deref().unwrap_or(b""),
     );
     ctx.charge_bytes(da.len() + db.len())?;
-    if da == db && !o.blank_lines {
+    // Side by side shows identical files too, unless common lines are suppressed.
+    let sdiff_all = o.format == Format::Side && !o.suppress_common && !o.brief;
+    if da == db && !o.blank_lines && !sdiff_all {
         return report_same(ctx, o, x, y).await;
     }
     let binary = !o.text
@@ -367,7 +402,7 @@ async fn compare(
                 && lb[h.b0..h.b1].iter().all(|l| l.trim_ascii().is_empty()))
         });
     }
-    if hs.is_empty() {
+    if hs.is_empty() && (binary || !sdiff_all) {
         return report_same(ctx, o, x, y).await;
     }
     let (nx, ny) = (
@@ -399,19 +434,49 @@ async fn compare(
         }
     };
     let mut text = Vec::new();
+    let t = Tabs {
+        expand: o.expand_tabs.then_some(o.tab),
+        reflag: true,
+    };
     match o.format {
-        Format::Normal => normal(&la, &lb, &hs, &mut text),
+        Format::Normal => normal(&la, &lb, &hs, t, &mut text),
+        Format::Side => {
+            let style = side::Style {
+                layout: side::Layout::new(o.width, o.tab, o.expand_tabs),
+                suppress_common: o.suppress_common,
+                left_column: o.left_column,
+                utf8: o.utf8,
+            };
+            // The gaps between columns are metered and reserved before they are built.
+            let mut reserved = 0u64;
+            let mut grow = |n: u64| {
+                ctx.charge_bytes(usize::try_from(n).unwrap_or(usize::MAX))?;
+                ctx.reserve(n)?;
+                reserved += n;
+                Ok(())
+            };
+            let r = side::render(&la, &lb, &hs, &style, &mut grow, &mut text);
+            ctx.release(reserved);
+            r?;
+            out.push(&text);
+            out.flush(ctx).await?;
+            if hs.is_empty() {
+                return report_same(ctx, o, x, y).await;
+            }
+            return Ok(true);
+        }
         Format::Unified(n) => {
             text.extend_from_slice(
                 format!("--- {}\n+++ {}\n", label(0, x), label(1, y)).as_bytes(),
             );
-            unified(&la, &lb, &hs, n, &mut text);
+            let t = Tabs { reflag: false, ..t };
+            unified(&la, &lb, &hs, n, t, &mut text);
         }
         Format::Context(n) => {
             text.extend_from_slice(
                 format!("*** {}\n--- {}\n", label(0, x), label(1, y)).as_bytes(),
             );
-            context(&la, &lb, &hs, n, &mut text);
+            context(&la, &lb, &hs, n, t, &mut text);
         }
     }
     out.push(&text);
@@ -599,6 +664,22 @@ async fn compare_files(
     Ok(i32::from(compare(ctx, o, &x, &y, header.as_deref()).await?))
 }
 
+/// A `-W`/`--tabsize` value: a positive decimal (`strtoimax`: leading blanks and a sign
+/// allowed, too large saturates).
+fn positive(v: &[u8]) -> Option<u64> {
+    let s = std::str::from_utf8(v).ok()?;
+    let s = s.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n = digits
+        .parse::<u64>()
+        .unwrap_or(i64::MAX as u64)
+        .min(i64::MAX as u64);
+    (n > 0).then_some(n)
+}
+
 fn context_arg(v: Option<&[u8]>, default: usize) -> Result<usize, String> {
     match v {
         None | Some(b"") => Ok(default),
@@ -614,25 +695,61 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    // The last format option wins, as in GNU diff.
-    let mut format = Format::Normal;
+    // Two different output styles conflict; the context length is the largest one given.
+    let mut style: Option<u8> = None;
+    let mut lines = None::<usize>;
+    let (mut width, mut tab) = (None::<u64>, None::<u64>);
     for (id, v) in &p.opts {
-        let f = match *id {
-            b'u' => Format::Unified(3),
-            b'U' | UNIFIED => match context_arg(v.as_deref(), 3) {
-                Ok(n) => Format::Unified(n),
+        let (kind, n) = match *id {
+            b'u' => (b'u', Some(3)),
+            b'c' => (b'c', Some(3)),
+            b'U' | UNIFIED | b'C' | CONTEXT => match context_arg(v.as_deref(), 3) {
+                Ok(n) => (
+                    if matches!(*id, b'U' | UNIFIED) {
+                        b'u'
+                    } else {
+                        b'c'
+                    },
+                    Some(n),
+                ),
                 Err(e) => return opts::usage(ctx, &e, 2).await,
             },
-            b'c' => Format::Context(3),
-            b'C' | CONTEXT => match context_arg(v.as_deref(), 3) {
-                Ok(n) => Format::Context(n),
-                Err(e) => return opts::usage(ctx, &e, 2).await,
-            },
-            NORMAL => Format::Normal,
+            NORMAL => (b'n', None),
+            b'y' => (b'y', None),
+            b'W' | TABSIZE => {
+                let raw = v.as_deref().unwrap_or_default();
+                let (name, slot) = if *id == b'W' {
+                    ("width", &mut width)
+                } else {
+                    ("tabsize", &mut tab)
+                };
+                let Some(n) = positive(raw) else {
+                    let e = format!("invalid {name} '{}'", String::from_utf8_lossy(raw));
+                    return opts::usage(ctx, &e, 2).await;
+                };
+                if slot.is_some_and(|old| old != n) {
+                    ctx.diag(format!("conflicting {name} options")).await?;
+                    return Ok(2);
+                }
+                *slot = Some(n);
+                continue;
+            }
             _ => continue,
         };
-        format = f;
+        if style.is_some_and(|s| s != kind) {
+            return opts::usage(ctx, "conflicting output style options", 2).await;
+        }
+        style = Some(kind);
+        if let Some(n) = n {
+            lines = Some(lines.map_or(n, |l: usize| l.max(n)));
+        }
     }
+    let format = match style {
+        Some(b'u') => Format::Unified(lines.unwrap_or(3)),
+        Some(b'c') => Format::Context(lines.unwrap_or(3)),
+        Some(b'y') => Format::Side,
+        _ => Format::Normal,
+    };
     let o = Opts {
         format,
         brief: p.has(b'q'),
@@ -650,6 +767,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .filter(|(id, _)| *id == LABEL)
             .filter_map(|(_, v)| v.clone())
             .collect(),
+        expand_tabs: p.has(b't'),
+        tab: tab.unwrap_or(8),
+        width: width.unwrap_or(130),
+        left_column: p.has(LEFT_COLUMN),
+        suppress_common: p.has(SUPPRESS_COMMON),
+        utf8: opts::utf8_locale(ctx),
     };
     match p.operands.len() {
         0 => return opts::usage(ctx, "missing operand after 'diff'", 2).await,
@@ -672,8 +795,22 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     if p.operands[0] == b"-" && p.operands[1] == b"-" {
-        // The same input twice: identical, and GNU does not read it.
-        return Ok(0);
+        if o.format != Format::Side || o.suppress_common || o.brief {
+            // The same input twice: identical, and GNU does not read it.
+            return Ok(0);
+        }
+        // Side by side shows it, read once, beside itself.
+        let data = ctx.read_all_input(b"-").await.unwrap_or_default();
+        ctx.reserve(data.len() as u64)?;
+        let side = |data| Side {
+            name: b"-".to_vec(),
+            data: Some(data),
+            mtime_ns: 0,
+        };
+        let (x, y) = (side(data.clone()), side(data));
+        let r = compare(ctx, &o, &x, &y, None).await;
+        ctx.release(x.data.as_ref().map_or(0, |d| d.len() as u64));
+        return Ok(i32::from(r?));
     }
     compare_paths(
         ctx,

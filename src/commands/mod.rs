@@ -42,6 +42,7 @@ pub mod awk;
 pub mod cmp;
 pub mod column;
 pub mod comm;
+pub mod csplit;
 pub mod diff;
 pub mod exec_check;
 pub mod expand;

@@ -261,6 +261,18 @@ pub async fn parse(
     }
 }
 
+/// Whether the process's `LC_CTYPE` (from `LC_ALL`, `LC_CTYPE`, then `LANG`) is UTF-8.
+pub fn utf8_locale(ctx: &CommandCtx) -> bool {
+    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .filter_map(|k| ctx.env.get(k.as_bytes()))
+        .find(|v| !v.is_empty());
+    let Some(v) = value else { return false };
+    let v = v.to_ascii_lowercase();
+    let codeset = v.split(|&b| b == b'@').next().unwrap_or_default();
+    codeset.ends_with(b".utf-8") || codeset.ends_with(b".utf8")
+}
+
 /// Byte that needs no quoting in GNU's `shell-escape` style.
 fn shell_safe(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"%+,-./:=@_^".contains(&b)
@@ -304,6 +316,29 @@ pub fn quote(name: &[u8]) -> String {
         return format!("'{}'", s.replace('\'', "'\\''"));
     }
     format!("'{s}'")
+}
+
+/// GNU `quote` in the C locale (`locale_quoting_style`): always in '...', with C escapes for
+/// backslashes, quotes and bytes that are not printable ASCII.
+pub fn quote_locale(s: &[u8]) -> String {
+    let mut out = String::from("'");
+    for &b in s {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'\'' => out.push_str("\\'"),
+            0x07 => out.push_str("\\a"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x0b => out.push_str("\\v"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    out.push('\'');
+    out
 }
 
 /// Output buffered into large writes.
@@ -401,5 +436,7 @@ mod tests {
         assert_eq!(quotef(b"a b"), "'a b'");
         assert_eq!(quote(b"x"), "'x'");
         assert_eq!(quote(b"it's"), "\"it's\"");
+        assert_eq!(quote_locale(b"/\\(/"), "'/\\\\(/'");
+        assert_eq!(quote_locale(b"a'b\n"), "'a\\'b\\n'");
     }
 }

@@ -23,6 +23,7 @@ pub fn register_all(r: &mut super::Registry) {
     super::column::register(r);
     super::join::register(r);
     super::split::register(r);
+    super::csplit::register(r);
     super::shuf::register(r);
     super::bc::register(r);
     super::awk::register(r);

@@ -371,18 +371,6 @@ const UTF8: Lines = Lines {
     copy: "\u{a9}",
 };
 
-/// Whether the process's `LC_CTYPE` (from `LC_ALL`, `LC_CTYPE`, then `LANG`) is UTF-8.
-fn utf8_locale(ctx: &CommandCtx) -> bool {
-    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .filter_map(|k| ctx.env.get(k.as_bytes()))
-        .find(|v| !v.is_empty());
-    let Some(v) = value else { return false };
-    let v = v.to_ascii_lowercase();
-    let codeset = v.split(|&b| b == b'@').next().unwrap_or_default();
-    codeset.ends_with(b".utf-8") || codeset.ends_with(b".utf8")
-}
-
 /// The line set for a charset name (`--charset`, `TREE_CHARSET`, or the locale's UTF-8);
 /// `Err` for a charset whose drawing is not modeled.
 fn lines_for(charset: Option<&[u8]>) -> Result<&'static Lines, String> {
@@ -993,7 +981,7 @@ async fn tree_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(stop.status);
         }
     };
-    let utf8 = utf8_locale(ctx);
+    let utf8 = super::opts::utf8_locale(ctx);
     let charset = o
         .charset
         .clone()

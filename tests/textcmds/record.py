@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records GNU coreutils 9.1 output for fmt, install and numfmt, and tree v2.1.0 output.
+"""Records GNU coreutils 9.1 output for fmt, install, numfmt and csplit, and tree v2.1.0 output.
 
 Each case is a shell script run by real bash (LC_ALL=C) in an empty directory seeded with
 `files`, with `stdin` on standard input; its stdout, stderr and status are recorded. The test
@@ -154,6 +154,35 @@ for s in ["tree w", "tree -h w", "tree --si w", "tree -s w/e w/a", "tree -aq w",
           "tree -L -1 w", "tree -L 2 -P s1 --noreport w", "tree -psh w/a/b/c", "tree --metafirst -h w/e",
           "tree -fi --noreport w/a"]:
     case(TREE_WIDE + s)
+
+# ---- csplit (coreutils 9.1; the suffix lists every file left in the directory afterwards)
+CS = '; echo "rc=$?"; for f in *; do printf "== %s\\n" "$f"; cat "$f"; done'
+cfiles = {"f": "".join("%d\n" % i for i in range(1, 11)),
+          "g": "head\n== a ==\nx1\nx2\n== b ==\ny1\n== c ==\nz1\nz2\nz3\n",
+          "t": "a\nb\nc", "e": ""}
+for s in ["csplit f 3", "csplit f 3 7", "csplit f 3 3", "csplit f 5 3", "csplit f 0", "csplit f 11",
+          "csplit f 10", "csplit f 2 '{3}'", "csplit f 2 '{*}'", "csplit f 4 '{2}'", "csplit f 3 '{9}'",
+          "csplit -k f 3 '{9}'", "csplit g '/^==/' '{*}'", "csplit g '/^==/' '{1}'",
+          "csplit g '/^==/' '{5}'", "csplit -k g '/^==/' '{5}'", "csplit g '/b/'", "csplit g '/nomatch/'",
+          "csplit -k g '/nomatch/'", "csplit g '%^== b%'", "csplit g '%nomatch%'", "csplit g '/x2/+1'",
+          "csplit g '/x2/-1'", "csplit g '/y1/-3' '/z/'", "csplit g '%a%1' '/c/'", "csplit g '/a/+20'",
+          "csplit g '/a/-9'", "csplit -z g '/^==/' '{*}'", "csplit -s g '/^==/' '{*}'",
+          "csplit -q f 5", "csplit --suppress-matched g '/^==/' '{*}'", "csplit --suppress-matched f 3 6",
+          "csplit --suppress-matched f 2 '{*}'", "csplit -z --suppress-matched g '/^==/' '{*}'",
+          "csplit -f part- f 4", "csplit -b '%03d.txt' f 4", "csplit -b 'x%#o' f 2 '{3}'",
+          "csplit -b '%-3d|' f 5", "csplit -n 4 f 5", "csplit -n 0 f 5", "csplit -n 1 f 2 '{*}'",
+          "csplit -f out -b '%x' -n 7 f 3", "csplit t 2", "csplit t '/c/'", "csplit t '/b/' '{*}'",
+          "csplit e 1", "csplit e '/x/'", "csplit e '/x/' '{*}'", "csplit - 3 < f", "cat g | csplit - '/^==/' '{*}'",
+          "csplit f", "csplit", "csplit nofile 3", "csplit f x", "csplit f '/3'", "csplit f '/3/x'",
+          "csplit f '{2}'", "csplit f 3 '{x}'", "csplit f 3 '{2'", "csplit f '/\\(/'", "csplit -n x f 2",
+          "csplit -n -1 f 2", "csplit -b '%d%d' f 2", "csplit -b x f 2", "csplit -b '%#d' f 2",
+          "csplit -y f 2", "csplit --bogus f 2", "csplit -k -z g '/y1/' '%z2%' '/nothing/'",
+          "csplit f '/5/' '/2/'", "csplit f '%7%-2' 3", "csplit g '/1$/' '{*}'", "csplit g '/[xz][12]/+1' '{2}'",
+          "csplit -f d/ f 3", "mkdir d; csplit -f d/p f 3 6", "csplit f \"x'y\"", "csplit f $'a\\nb\\xe9'",
+          "csplit g '/y1/+3' 2", "csplit f '/3/+8' '/x/'", "csplit -k f 3 '/4/-1'", "csplit f 5 '{1}' 9",
+          "csplit f 3 4 '{*}'", "csplit -s -k f '/5/' '/nomatch/' '{*}'", "csplit f '%1%' '{*}'",
+          "csplit f 3 '{ 2}'", "csplit f ' 4' +7", "csplit -z f 1 2 3"]:
+    case(s + CS, cfiles)
 
 if __name__ == "__main__":
     for c in cases:
