@@ -805,9 +805,7 @@ impl Find<'_> {
         self.ls_widths.set(w);
         let secs = (st.mtime_ns / 1_000_000_000) as i64;
         let now = (self.now_ns / 1_000_000_000) as i64;
-        let recent = secs <= now && now - secs < 31_556_952 / 2;
-        let fmt: &[u8] = if recent { b"%b %e %H:%M" } else { b"%b %e  %Y" };
-        let date = crate::clock::calendar::strftime(fmt, &crate::clock::calendar::tm(secs, 0));
+        let date = fsutil::ls_time(secs, now);
         let owner = user_name(st.uid).map_or(st.uid.to_string(), str::to_string);
         let group = group_name(st.gid).map_or(st.gid.to_string(), str::to_string);
         let mut line = format!(

@@ -214,6 +214,14 @@ pub fn parse_size(s: &[u8], extra: bool) -> Option<u64> {
     n.checked_mul(mult)
 }
 
+/// The time column of `ls -l` and `find -ls`: `Mon DD HH:MM` for a time in the last six
+/// months (of 365.2425 days), else `Mon DD  YYYY` (also for a time in the future).
+pub fn ls_time(secs: i64, now: i64) -> Vec<u8> {
+    let recent = secs <= now && now - secs < 31_556_952 / 2;
+    let fmt: &[u8] = if recent { b"%b %e %H:%M" } else { b"%b %e  %Y" };
+    crate::clock::calendar::strftime(fmt, &crate::clock::calendar::tm(secs, 0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,8 @@
 //! `ls`: one entry per line (output is never a terminal), `-l` long format with GNU's date
 //! rules relative to the virtual clock, recursion, sorting by name, time or size.
 
+use super::fsutil;
 use super::opts::{self, flag, quote, OptDef, Parser};
-use crate::clock::calendar::{strftime, tm};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, Stat};
@@ -176,9 +176,7 @@ impl O {
         let sw = sizes.iter().map(|s| s.len()).max().unwrap_or(1);
         for (e, size) in entries.iter().zip(&sizes) {
             let secs = (e.st.mtime_ns / 1_000_000_000) as i64;
-            let recent = secs <= self.now && self.now - secs < 31_556_952 / 2;
-            let fmt: &[u8] = if recent { b"%b %e %H:%M" } else { b"%b %e  %Y" };
-            let date = String::from_utf8_lossy(&strftime(fmt, &tm(secs, 0))).into_owned();
+            let date = String::from_utf8_lossy(&fsutil::ls_time(secs, self.now)).into_owned();
             out.extend_from_slice(
                 format!(
                     "{} {:>lw$} root root {:>sw$} {} ",
