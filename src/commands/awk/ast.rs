@@ -305,4 +305,6 @@ pub struct Program {
     pub globals: Vec<Vec<u8>>,
     pub regexes: Vec<Vec<u8>>,
     pub ranges: usize,
+    /// Parse-time warnings gawk prints before running (source index, line, message).
+    pub warnings: Vec<(usize, usize, String)>,
 }

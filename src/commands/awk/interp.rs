@@ -518,8 +518,9 @@ impl<'p> Interp<'p> {
                 self.has_key(*v, &k)
             }
             Expr::Assign(target, op, rhs) => {
-                let p = self.place_pure(target)?;
+                // gawk evaluates the right side before the target's subscript or field number.
                 let r = self.eval_pure(rhs)?;
+                let p = self.place_pure(target)?;
                 self.assign(p, *op, r)
             }
             Expr::Cond(c, a, b) => {
@@ -737,8 +738,9 @@ impl<'p> Interp<'p> {
                 self.has_key(*v, &k)
             }
             Expr::Assign(target, op, rhs) => {
-                let p = self.place(target).await?;
+                // gawk evaluates the right side before the target's subscript or field number.
                 let r = self.ev(rhs).await?;
+                let p = self.place(target).await?;
                 self.assign(p, *op, r)
             }
             Expr::Cond(c, a, b) => {

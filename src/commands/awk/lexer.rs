@@ -454,7 +454,8 @@ pub fn lex(s: &[u8], src: usize) -> Result<Vec<Token>, LexError> {
     Ok(out)
 }
 
-/// A numeric literal at the start of `s` (decimal, or gawk's `0x` hex): value and length.
+/// A numeric literal at the start of `s`: value and length. Besides decimal, gawk reads
+/// `0x` hex and leading-zero octal constants in program text (not in input data).
 fn lex_number(s: &[u8]) -> (f64, usize) {
     if s.len() > 2 && s[0] == b'0' && (s[1] | 0x20) == b'x' && s[2].is_ascii_hexdigit() {
         let mut i = 2;
@@ -462,6 +463,14 @@ fn lex_number(s: &[u8]) -> (f64, usize) {
         while i < s.len() && s[i].is_ascii_hexdigit() {
             v = v * 16.0 + (s[i] as char).to_digit(16).unwrap_or(0) as f64;
             i += 1;
+        }
+        // gawk's scanner takes a following fraction into the token and then ignores it
+        // (`0x1.8` is 1).
+        if s.get(i) == Some(&b'.') {
+            i += 1;
+            while i < s.len() && s[i].is_ascii_digit() {
+                i += 1;
+            }
         }
         return (v, i);
     }
@@ -487,7 +496,15 @@ fn lex_number(s: &[u8]) -> (f64, usize) {
             i = j;
         }
     }
-    let text = std::str::from_utf8(&s[..i]).unwrap_or("0");
+    let digits = &s[..i];
+    // `011` is 9; a constant with an 8 or 9, a point or an exponent stays decimal (`019`).
+    if digits.len() > 1 && digits[0] == b'0' && digits.iter().all(|b| (b'0'..=b'7').contains(b)) {
+        let v = digits
+            .iter()
+            .fold(0f64, |v, &d| v * 8.0 + f64::from(d - b'0'));
+        return (v, i);
+    }
+    let text = std::str::from_utf8(digits).unwrap_or("0");
     (text.parse::<f64>().unwrap_or(0.0), i)
 }
 
@@ -544,5 +561,23 @@ mod tests {
             ]
         );
         assert_eq!(process_escapes(b"a\\nb\\\\"), b"a\nb\\");
+    }
+
+    #[test]
+    fn gawk_octal_and_hex_constants() {
+        let nums = |src: &str| -> Vec<f64> {
+            toks(src)
+                .into_iter()
+                .filter_map(|t| match t {
+                    Tok::Num(n) => Some(n),
+                    _ => None,
+                })
+                .collect()
+        };
+        // As gawk 5.2 prints them: 011 is octal, 019/011.5/011e1 decimal, 0x1.8 drops ".8".
+        assert_eq!(
+            nums("011 019 011.5 011e1 00 0x1.8 0x1e5"),
+            vec![9.0, 19.0, 11.5, 110.0, 0.0, 1.0, 485.0]
+        );
     }
 }

@@ -257,9 +257,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             p
         }
         Err(e) => {
-            // gawk only warns about extra arguments and runs the call; shellsim refuses it.
-            let unsupported =
-                e.msg.contains("gawk extension") || e.msg.contains("more arguments than declared");
+            let unsupported = e.msg.contains("gawk extension");
             if unsupported {
                 ctx.mark_partial(e.msg.clone());
             }
@@ -268,6 +266,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(if unsupported { 2 } else { 1 });
         }
     };
+    for (src, line, msg) in &prog.warnings {
+        let src_name = sources.get(*src).map(|s| s.name.as_str()).unwrap_or("-");
+        ctx.err(format!("{}: {src_name}:{line}: warning: {msg}\n", ctx.name()).as_bytes())
+            .await?;
+    }
     let mut lits = Vec::with_capacity(prog.regexes.len());
     for r in &prog.regexes {
         match regex::compile(r) {

@@ -60,19 +60,17 @@ pub fn parse(toks: Vec<Token>) -> R<Program> {
         p.global(n.as_bytes());
     }
     p.program()?;
+    // gawk warns about a call with more arguments than the function declares, evaluates the
+    // extra arguments and ignores their values; the frame simply holds them past the params.
     for &(f, nargs, at) in &p.calls {
         let func = &p.prog.funcs[f];
         if func.defined && nargs > func.nparams {
             let t = &p.toks[at];
-            return Err(ParseError {
-                msg: format!(
-                    "function `{}' called with more arguments than declared",
-                    String::from_utf8_lossy(&func.name)
-                ),
-                src: t.src,
-                line: t.line,
-                pos: t.pos,
-            });
+            let msg = format!(
+                "function `{}' called with more arguments than declared",
+                String::from_utf8_lossy(&func.name)
+            );
+            p.prog.warnings.push((t.src, t.line, msg));
         }
     }
     Ok(p.prog)
