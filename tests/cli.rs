@@ -30,11 +30,18 @@ fn positional_arguments_and_status() {
 }
 
 #[test]
-fn syntax_error_runs_nothing() {
-    let (st, out, err) = shellsim(&["-c", "echo first\nif then"]);
-    assert_eq!(st, 2);
-    assert_eq!(out, "");
-    assert!(err.starts_with("shellsim: syntax error: line 2:"), "{err}");
+fn a_syntax_error_stops_the_script_after_the_lines_before_it_ran() {
+    // As bash reads a script: the earlier lines run, then the error ends the shell.
+    let (st, out, err) = shellsim(&["-c", "echo first\nif then\necho never"]);
+    assert_eq!((st, out.as_str()), (2, "first\n"));
+    assert_eq!(
+        err,
+        "shellsim: -c: line 2: syntax error near unexpected token `then'\n\
+         shellsim: -c: line 2: `if then'\n"
+    );
+    // Commands on the line with the error do not run.
+    let (st, out, _) = shellsim(&["-c", "echo first; fi"]);
+    assert_eq!((st, out.as_str()), (2, ""));
 }
 
 #[test]
@@ -182,13 +189,20 @@ fn crashed(status: i32) -> bool {
 
 #[test]
 fn bad_input_gets_a_diagnostic_and_a_non_zero_status() {
-    // Unterminated quote: a syntax error, nothing runs.
+    // Unterminated quote: a syntax error; nothing on its line runs.
     let (st, out, err) = shellsim(&["-c", "echo start; echo 'unterminated"]);
     assert_eq!((st, out.as_str()), (2, ""));
-    assert!(err.contains("syntax error"), "{err}");
-    // Unterminated here-document: bash reads to end of input.
-    let (st, out, _) = shellsim(&["-c", "cat <<EOF\nabc"]);
+    assert_eq!(
+        err,
+        "shellsim: -c: line 1: unexpected EOF while looking for matching `''\n"
+    );
+    // Unterminated here-document: bash reads to end of input, with a warning.
+    let (st, out, err) = shellsim(&["-c", "cat <<EOF\nabc"]);
     assert_eq!((st, out.as_str()), (0, "abc\n"));
+    assert_eq!(
+        err,
+        "shellsim: line 2: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')\n"
+    );
     // Binary garbage as a script from stdin.
     let mut garbage = Vec::new();
     let mut x: u32 = 0x1234_5678;

@@ -234,8 +234,8 @@ impl Environment {
     // ---- whole runs ---------------------------------------------------------------------
 
     /// Runs shell source as one action of a persistent session, with `stdin` as its input,
-    /// to completion (virtual time advances as needed). A syntax error runs nothing (status
-    /// 2). An action left with nothing that can move (a deadlock) is cancelled (status 137).
+    /// to completion (virtual time advances as needed). On a syntax error the lines before it
+    /// run and the action fails with status 2. An action left with nothing that can move (a deadlock) is cancelled (status 137).
     pub fn run(&mut self, script: &[u8], stdin: &[u8]) -> RunResult {
         self.run_to_end(script, Input::Given(stdin), false)
     }
@@ -325,8 +325,7 @@ impl Environment {
 
     /// Starts `script` as the foreground action without running it yet. `stdin` is its
     /// input so far; with `stdin_open` more may be written later. Fails if an action is
-    /// already in flight. A syntax error gives a completed action (status 2, the message on
-    /// stderr); a terminal session gives a completed action with the terminal outcome.
+    /// already in flight. A terminal session gives a completed action with the terminal outcome.
     pub fn start(
         &mut self,
         script: &[u8],
@@ -366,7 +365,7 @@ impl Environment {
             crate::limits::cost::per_bytes(script.len(), 1, crate::limits::cost::PARSE_PER_BYTE);
         let parsed = match self.kernel.charge(parse_cost) {
             Err(_) => None,
-            Ok(()) => Some(crate::shell::parser::parse(script)),
+            Ok(()) => Some(crate::shell::parser::parse_partial(script, 1, None)),
         };
         self.actions.insert(id, action);
         match parsed {
@@ -374,19 +373,7 @@ impl Environment {
                 // The budget ran out while reading the source: nothing ran.
                 self.complete(id, 137);
             }
-            Some(Err(e)) => {
-                let arg0 = self.with_shell(|sh| sh.arg0.clone());
-                let msg = format!(
-                    "{}: syntax error: line {}: {}\n",
-                    String::from_utf8_lossy(&arg0),
-                    e.line,
-                    e.message
-                );
-                let (fit, _) = self.kernel.meter.charge_output(msg.len() as u64);
-                self.actions[&id].note_stderr(&msg.as_bytes()[..fit as usize]);
-                self.complete(id, 2);
-            }
-            Some(Ok(prog)) => {
+            Some(prog) => {
                 self.shell_before = self.try_shell(|sh| sh.clone());
                 self.spawn_shell_task(id, Rc::new(prog), exit_at_end);
                 self.active = Some(id);
@@ -428,7 +415,21 @@ impl Environment {
         let exited = self.actions[&id].exited.clone();
         let task = Box::pin(async move {
             let mut sh = slot.borrow_mut().take().expect("shell present");
-            let r = sh.exec_toplevel(&prog, true).await;
+            // A syntax error ends a whole script as it ends bash; an action of a session
+            // fails with status 2 and the session goes on, as a line typed at a prompt.
+            let r = if exit_at_end {
+                sh.exec_script(&prog).await
+            } else {
+                match sh.exec_toplevel(&prog, true).await {
+                    Ok(_) if prog.syntax_error.is_some() => {
+                        if let Some(e) = &prog.syntax_error {
+                            sh.report_syntax_error(e, None);
+                        }
+                        Ok(2)
+                    }
+                    other => other,
+                }
+            };
             let is_exit = matches!(r, Err(Flow::Exit(_)) | Err(Flow::Abort(_)));
             let status = match r {
                 _ if is_exit || exit_at_end => sh.finish(r).await,

@@ -10,6 +10,34 @@ pub struct Program {
     pub body: List,
     /// The text this program was parsed from.
     pub source: std::rc::Rc<[u8]>,
+    /// A syntax error after the lines of `body` (only from `parser::parse_partial`): bash
+    /// reads a script a complete command at a time, so the lines before the error run and
+    /// the error is reported after them.
+    pub syntax_error: Option<SyntaxError>,
+    /// Here-documents that ran into the end of the input (only from `parser::parse_partial`);
+    /// bash warns about each before running the command it belongs to.
+    pub heredoc_warnings: Vec<HeredocWarning>,
+}
+
+/// A here-document ended by the end of input instead of its delimiter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeredocWarning {
+    /// Index of the top-level item it is reported before.
+    pub before_item: usize,
+    /// The last line read.
+    pub eof_line: u32,
+    /// The line of the `<<` operator.
+    pub doc_line: u32,
+    pub delimiter: Vec<u8>,
+}
+
+/// A syntax error found while reading a script, as bash reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub line: u32,
+    pub message: String,
+    /// The input line bash echoes after a "near unexpected token" message.
+    pub offending_line: Option<Vec<u8>>,
 }
 
 /// Commands separated by `;`, `&` or newlines.

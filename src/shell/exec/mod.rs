@@ -23,8 +23,58 @@ impl Shell {
     /// Runs a parsed program to completion in this process and returns the exit status.
     /// Handles `exit`, the EXIT trap and exhaustion.
     pub async fn run_program(&mut self, prog: &Program) -> Result<i32, Interrupt> {
-        let r = self.exec_toplevel(prog, true).await;
+        let r = self.exec_script(prog).await;
         self.finish(r).await
+    }
+
+    /// Runs a script's commands; a syntax error the parser stopped at (see
+    /// `parser::parse_partial`) is reported after the lines before it ran and ends the shell
+    /// with status 2, as in bash.
+    pub async fn exec_script(&mut self, prog: &Program) -> Res<i32> {
+        let status = self.exec_toplevel(prog, true).await?;
+        match &prog.syntax_error {
+            Some(e) => {
+                self.report_syntax_error(e, None);
+                Err(Flow::Exit(2))
+            }
+            None => Ok(status),
+        }
+    }
+
+    /// Prints a syntax error with bash's prefix for where the text came from: the script
+    /// itself (`what` is `None`), `eval`, `source` or a trap.
+    pub fn report_syntax_error(&self, e: &SyntaxError, what: Option<&[u8]>) {
+        let line = e.line;
+        let prefix = match what {
+            Some(b"source") => {
+                let mut p = self.source_name.clone();
+                p.extend_from_slice(format!(": line {line}: ").as_bytes());
+                p
+            }
+            Some(b"eval") => {
+                let mut p = self.arg0.clone();
+                p.extend_from_slice(format!(": eval: line {line}: ").as_bytes());
+                p
+            }
+            None if self.c_mode => {
+                let mut p = self.arg0.clone();
+                p.extend_from_slice(format!(": -c: line {line}: ").as_bytes());
+                p
+            }
+            _ => {
+                let mut p = self.arg0.clone();
+                p.extend_from_slice(format!(": line {line}: ").as_bytes());
+                p
+            }
+        };
+        let mut out = [&prefix[..], e.message.as_bytes(), b"\n"].concat();
+        if let Some(text) = &e.offending_line {
+            out.extend_from_slice(&prefix);
+            out.push(b'`');
+            out.extend_from_slice(text);
+            out.extend_from_slice(b"'\n");
+        }
+        self.write_err_now(&out);
     }
 
     /// Runs a script's top-level commands. An aborted command (expansion or assignment
@@ -41,7 +91,8 @@ impl Shell {
             let mut snapshot: Option<super::parser::Aliases> = None;
             let mut chunk_end = 0usize;
             let mut discard_until = 0usize;
-            for item in &prog.body.items {
+            for (index, item) in prog.body.items.iter().enumerate() {
+                self.warn_unended_heredocs(prog, index..index + 1);
                 if item.start < discard_until {
                     continue;
                 }
@@ -88,8 +139,32 @@ impl Shell {
                     Err(e) => return Err(e),
                 }
             }
+            self.warn_unended_heredocs(prog, prog.body.items.len()..usize::MAX);
             Ok(status)
         })
+    }
+
+    /// bash's warning for each here-document of `prog` that the end of input ended, among
+    /// those reported before the items in `items`.
+    fn warn_unended_heredocs(&self, prog: &Program, items: std::ops::Range<usize>) {
+        for w in prog
+            .heredoc_warnings
+            .iter()
+            .filter(|w| items.contains(&w.before_item))
+        {
+            let mut msg = self.arg0.clone();
+            msg.extend_from_slice(format!(": line {}: ", w.eof_line).as_bytes());
+            msg.extend_from_slice(
+                format!(
+                    "warning: here-document at line {} delimited by end-of-file (wanted `",
+                    w.doc_line
+                )
+                .as_bytes(),
+            );
+            msg.extend_from_slice(&w.delimiter);
+            msg.extend_from_slice(b"')\n");
+            self.write_err_now(&msg);
+        }
     }
 
     /// Turns the final result of a process's work into its exit status, running the EXIT trap.
@@ -129,31 +204,30 @@ impl Shell {
             .charge(cost::per_bytes(src.len(), 1, cost::PARSE_PER_BYTE))?;
         // Sourced files count their own lines; eval and trap text runs on the caller's line.
         let start_line = if what == b"source" { 1 } else { self.line };
-        match super::parser::parse_at_line(src, start_line) {
-            Ok(prog) => {
-                self.depth += 1;
-                if self.depth > MAX_CALL_DEPTH {
-                    self.depth -= 1;
-                    return Err(Flow::Int(Interrupt::Stop(
-                        self.sys.meter.stop_with(StopReason::DepthExceeded).0,
-                    )));
+        let prog = super::parser::parse_partial(src, start_line, None);
+        self.depth += 1;
+        if self.depth > MAX_CALL_DEPTH {
+            self.depth -= 1;
+            return Err(Flow::Int(Interrupt::Stop(
+                self.sys.meter.stop_with(StopReason::DepthExceeded).0,
+            )));
+        }
+        let saved_line = self.line;
+        let r = match self.exec_toplevel(&prog, false).await {
+            // eval and source stop at an aborted command and fail, like bash.
+            Err(Flow::Abort(s)) => Ok(s),
+            // The lines before a syntax error ran; the error makes the whole text fail.
+            Ok(_) if prog.syntax_error.is_some() => {
+                if let Some(e) = &prog.syntax_error {
+                    self.report_syntax_error(e, Some(what));
                 }
-                let saved_line = self.line;
-                let r = match self.exec_toplevel(&prog, false).await {
-                    // eval and source stop at an aborted command and fail, like bash.
-                    Err(Flow::Abort(s)) => Ok(s),
-                    other => other,
-                };
-                self.line = saved_line;
-                self.depth -= 1;
-                r
-            }
-            Err(e) => {
-                let _ = what;
-                self.error_msg(e.message.as_bytes());
                 Ok(2)
             }
-        }
+            other => other,
+        };
+        self.line = saved_line;
+        self.depth -= 1;
+        r
     }
 
     pub fn exec_list<'a>(&'a mut self, list: &'a List) -> BoxFut<'a, Res<i32>> {

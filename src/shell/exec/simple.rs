@@ -622,19 +622,8 @@ impl Shell {
                 }
             },
         };
-        let prog = match crate::shell::parser::parse(&src) {
-            Ok(p) => Rc::new(p),
-            Err(e) => {
-                let m = format!(
-                    "{}: line {}: {}\n",
-                    String::from_utf8_lossy(&arg0),
-                    e.line,
-                    e.message
-                );
-                self.write_err_now(m.as_bytes());
-                return Ok(2);
-            }
-        };
+        // A syntax error is reported by the child after the lines before it ran.
+        let prog = Rc::new(crate::shell::parser::parse_partial(&src, 1, None));
         self.sys
             .charge(cost::per_bytes(src.len(), 1, cost::PARSE_PER_BYTE))?;
         let pid = self

@@ -83,7 +83,47 @@ fn parse_program(
     }
     p.finish_heredocs_at_eof();
     let source: Rc<[u8]> = Rc::from(&p.src[..]);
-    Ok((Program { body, source }, p.heredoc_open))
+    let prog = Program {
+        body,
+        source,
+        syntax_error: None,
+        heredoc_warnings: Vec::new(),
+    };
+    Ok((prog, p.heredoc_open))
+}
+
+/// Parses a script the way bash reads one, a line at a time: never fails; on a syntax error
+/// the program holds the complete commands of the lines before the one with the error (they
+/// run first, as in bash) and carries the error.
+pub fn parse_partial(src: &[u8], line: u32, aliases: Option<&Aliases>) -> Program {
+    let mut p = Parser::new(src, line);
+    p.aliases = aliases.filter(|a| !a.is_empty()).cloned();
+    let mut items = Vec::new();
+    let mut complete = 0;
+    let syntax_error = match p.top_level_items(&mut items, &mut complete) {
+        Ok(()) => {
+            p.finish_heredocs_at_eof();
+            None
+        }
+        Err(e) => {
+            items.truncate(complete);
+            let offending_line = e
+                .message
+                .starts_with("syntax error near unexpected token")
+                .then(|| p.current_line_text());
+            Some(SyntaxError {
+                line: e.line,
+                message: e.message,
+                offending_line,
+            })
+        }
+    };
+    Program {
+        body: List { items },
+        source: Rc::from(&p.src[..]),
+        syntax_error,
+        heredoc_warnings: p.heredoc_warnings,
+    }
 }
 
 pub(crate) struct Parser<'a> {
@@ -101,6 +141,11 @@ pub(crate) struct Parser<'a> {
     in_backtick: bool,
     /// A here-document body ran into the end of the input (bash accepts it with a warning).
     heredoc_open: bool,
+    /// Here-documents ended by the end of input, for bash's warning (see `parse_partial`).
+    heredoc_warnings: Vec<HeredocWarning>,
+    /// The first top-level item of the line being read: bash reads a whole line (with its
+    /// here-document bodies) before running it, so a warning comes before that item.
+    top_items: usize,
 }
 
 fn is_blank(b: u8) -> bool {
@@ -144,6 +189,8 @@ impl<'a> Parser<'a> {
             depth: 0,
             in_backtick: false,
             heredoc_open: false,
+            heredoc_warnings: Vec::new(),
+            top_items: 0,
         }
     }
 
@@ -182,21 +229,47 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The input ended inside a construct. Inside a quote or a `$(`/`${`/`[` bash names what
+    /// it was looking for (`what` starts with "matching"); inside a compound command it says
+    /// only "unexpected end of file", on the line after the last one read.
     pub(crate) fn eof_error(&self, what: &str) -> ParseError {
+        if !what.starts_with("matching") {
+            return self.unexpected_eof();
+        }
         ParseError {
             line: self.line,
-            message: format!("unexpected end of file while looking for {what}"),
+            message: format!("unexpected EOF while looking for {what}"),
+            incomplete: true,
+        }
+    }
+
+    /// Like [`Parser::eof_error`] for a quote or `${` that began at `start`: bash names the
+    /// line it began on.
+    pub(crate) fn eof_error_since(&self, what: &str, start: usize) -> ParseError {
+        let start = start.min(self.pos);
+        let lines = self.src[start..self.pos]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        ParseError {
+            line: self.line.saturating_sub(lines as u32),
+            ..self.eof_error(what)
+        }
+    }
+
+    fn unexpected_eof(&self) -> ParseError {
+        // bash counts the end of a text without a final newline as one more line.
+        let unterminated = self.src.last().is_some_and(|&b| b != b'\n');
+        ParseError {
+            line: self.line + u32::from(unterminated),
+            message: "syntax error: unexpected end of file".into(),
             incomplete: true,
         }
     }
 
     fn unexpected(&self) -> ParseError {
         if self.eof() {
-            return ParseError {
-                line: self.line,
-                message: "syntax error: unexpected end of file".into(),
-                incomplete: true,
-            };
+            return self.unexpected_eof();
         }
         let tok = self.peek_token_text();
         ParseError {
@@ -448,6 +521,71 @@ impl<'a> Parser<'a> {
             });
         }
         Ok(List { items })
+    }
+
+    /// The top-level commands of a script; `complete` counts those on lines already ended
+    /// (by a newline or the end of input), which bash would have run before an error.
+    fn top_level_items(&mut self, items: &mut Vec<ListItem>, complete: &mut usize) -> R<()> {
+        loop {
+            let line_before = self.line;
+            self.skip_linebreaks()?;
+            if self.line != line_before || self.eof() {
+                *complete = items.len();
+                self.top_items = items.len();
+            }
+            if self.eof() {
+                return Ok(());
+            }
+            if self.at_list_terminator() {
+                return Err(self.unexpected());
+            }
+            let (start, line) = (self.pos, self.line);
+            let and_or = self.parse_and_or()?;
+            let end = self.pos;
+            self.skip_blanks_comments();
+            let mut background = false;
+            let mut line_ended = false;
+            match self.peek() {
+                Some(b';') if !self.starts_with(b";;") && !self.starts_with(b";&") => {
+                    self.pos += 1;
+                }
+                Some(b'&') if !self.starts_with(b"&&") && !self.starts_with(b"&>") => {
+                    self.pos += 1;
+                    background = true;
+                }
+                Some(b'\n') => {
+                    self.newline()?;
+                    line_ended = true;
+                }
+                None => line_ended = true,
+                Some(_) => return Err(self.unexpected()),
+            }
+            items.push(ListItem {
+                and_or,
+                background,
+                start,
+                end,
+                line,
+            });
+            if line_ended {
+                *complete = items.len();
+                self.top_items = items.len();
+            }
+        }
+    }
+
+    /// The input line holding the cursor, without its newline.
+    fn current_line_text(&self) -> Vec<u8> {
+        let pos = self.pos.min(self.src.len());
+        let start = self.src[..pos]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let end = self.src[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.src.len(), |i| pos + i);
+        self.src[start..end].to_vec()
     }
 
     /// A list that must not be empty (bodies of `if`, `while`, ...).
@@ -1036,7 +1174,7 @@ impl<'a> Parser<'a> {
         loop {
             self.skip_linebreaks()?;
             match self.peek() {
-                None => return Err(self.eof_error("`)'")),
+                None => return Err(self.eof_error("matching `)'")),
                 Some(b')') => {
                     self.pos += 1;
                     return Ok(elems);
@@ -1232,6 +1370,16 @@ impl<'a> Parser<'a> {
                 body.push(b'\n');
             }
             self.heredoc_open |= !ended;
+            if !ended {
+                // The last line read: the end of input, less a final newline.
+                let ends_in_newline = self.src.last() == Some(&b'\n');
+                self.heredoc_warnings.push(HeredocWarning {
+                    before_item: self.top_items,
+                    eof_line: self.line - u32::from(ends_in_newline),
+                    doc_line: start_line.saturating_sub(1).max(1),
+                    delimiter: doc.delimiter.clone(),
+                });
+            }
             // bash accepts a here-document ended by end of file (with a warning).
             let word = if doc.quoted {
                 Word {
@@ -1249,6 +1397,12 @@ impl<'a> Parser<'a> {
     fn finish_heredocs_at_eof(&mut self) {
         for doc in std::mem::take(&mut self.pending_heredocs) {
             self.heredoc_open = true;
+            self.heredoc_warnings.push(HeredocWarning {
+                before_item: self.top_items,
+                eof_line: self.line,
+                doc_line: self.line,
+                delimiter: doc.delimiter.clone(),
+            });
             let _ = doc.body.set(Word::default());
         }
     }
@@ -1305,7 +1459,7 @@ impl<'a> Parser<'a> {
         let mut depth = 0i32;
         loop {
             match self.peek() {
-                None => return Err(self.eof_error("`))'")),
+                None => return Err(self.eof_error("matching `)'")),
                 Some(b'(') => depth += 1,
                 Some(b')') => {
                     if depth == 0 {

@@ -191,8 +191,10 @@ impl Parser<'_> {
         loop {
             let Some(b) = self.peek() else {
                 match ctx {
-                    Ctx::DQuote => return Err(self.eof_error("matching `\"'")),
-                    Ctx::ParamArg { .. } => return Err(self.eof_error("`}'")),
+                    Ctx::DQuote => return Err(self.eof_error_since("matching `\"'", word_start)),
+                    Ctx::ParamArg { .. } => {
+                        return Err(self.eof_error_since("matching `}'", word_start))
+                    }
                     _ => break,
                 }
             };
@@ -330,7 +332,7 @@ impl Parser<'_> {
                     let start = self.pos;
                     loop {
                         match self.peek() {
-                            None => return Err(self.eof_error("matching `''")),
+                            None => return Err(self.eof_error_since("matching `''", start)),
                             Some(b'\'') => break,
                             Some(_) => {
                                 self.bump();
@@ -442,7 +444,7 @@ impl Parser<'_> {
         let mut depth = 0u32;
         loop {
             let Some(b) = self.peek() else {
-                return Err(self.eof_error("`)'"));
+                return Err(self.eof_error("matching `)'"));
             };
             match b {
                 b'(' => depth += 1,
@@ -523,7 +525,7 @@ impl Parser<'_> {
                 let start = self.pos;
                 loop {
                     match self.peek() {
-                        None => return Err(self.eof_error("matching `''")),
+                        None => return Err(self.eof_error_since("matching `''", start)),
                         Some(b'\\') => {
                             self.bump();
                             self.bump();
@@ -576,7 +578,7 @@ impl Parser<'_> {
                     i += 1;
                 }
                 if i >= self.src.len() {
-                    return Err(self.eof_error("`]'"));
+                    return Err(self.eof_error("matching `]'"));
                 }
                 let text = self.src[start..i].to_vec();
                 let line = self.line;
@@ -610,7 +612,7 @@ impl Parser<'_> {
                             self.bump();
                         }
                         if self.eof() {
-                            return Err(self.eof_error("`}'"));
+                            return Err(self.eof_error("matching `}'"));
                         }
                         self.pos += 1;
                         let text = self.src[start..self.pos].to_vec();
@@ -689,20 +691,43 @@ impl Parser<'_> {
         let saved_heredocs = std::mem::take(&mut self.pending_heredocs);
         let body = self.parse_list();
         self.in_backtick = saved_backtick;
-        let body = body?;
+        let body = match body {
+            // bash looks for the closing parenthesis first: the end of input inside a
+            // substitution is "looking for matching `)'", on the line `$((` began for a
+            // failed arithmetic expansion, else on the line after the last.
+            Err(e) if e.incomplete && self.eof() && close == b')' => {
+                return Err(if self.src.get(start) == Some(&b'(') {
+                    self.eof_error_since("matching `)'", start)
+                } else {
+                    ParseError {
+                        message: "unexpected EOF while looking for matching `)'".into(),
+                        ..self.unexpected_eof()
+                    }
+                });
+            }
+            other => other?,
+        };
         self.skip_linebreaks()?;
         self.depth -= 1;
         let mut pending = std::mem::replace(&mut self.pending_heredocs, saved_heredocs);
         self.pending_heredocs.append(&mut pending);
         if self.peek() != Some(close) {
             if self.eof() {
-                return Err(self.eof_error("matching `)'"));
+                return Err(ParseError {
+                    message: "unexpected EOF while looking for matching `)'".into(),
+                    ..self.unexpected_eof()
+                });
             }
             return Err(self.unexpected_here());
         }
         let source: Rc<[u8]> = Rc::from(&self.src[start..self.pos]);
         self.pos += 1;
-        Ok(Program { body, source })
+        Ok(Program {
+            body,
+            source,
+            syntax_error: None,
+            heredoc_warnings: Vec::new(),
+        })
     }
 
     fn read_backtick(&mut self, in_dq: bool) -> R<Program> {
@@ -843,7 +868,7 @@ impl Parser<'_> {
             })
         };
         let Some(c) = self.peek() else {
-            return Err(self.eof_error("`}'"));
+            return Err(self.eof_error("matching `}'"));
         };
         pe.op = match c {
             b'}' => ParamOp::None,
@@ -999,7 +1024,7 @@ impl Parser<'_> {
             b'@' => {
                 self.pos += 1;
                 let Some(op) = self.peek() else {
-                    return Err(self.eof_error("`}'"));
+                    return Err(self.eof_error("matching `}'"));
                 };
                 if !b"QEPAaULuKk".contains(&op) || self.peek_at(1) != Some(b'}') {
                     return Err(self.bad_substitution());
@@ -1011,7 +1036,7 @@ impl Parser<'_> {
         };
         if self.peek() != Some(b'}') {
             if self.eof() {
-                return Err(self.eof_error("`}'"));
+                return Err(self.eof_error("matching `}'"));
             }
             return Err(self.bad_substitution());
         }
@@ -1044,7 +1069,7 @@ impl Parser<'_> {
             self.bump();
         }
         if self.eof() {
-            return Err(self.eof_error("`}'"));
+            return Err(self.eof_error("matching `}'"));
         }
         let text = self.src[start..self.pos].to_vec();
         parse_arith_text(&text, self.line)
@@ -1064,7 +1089,7 @@ impl Parser<'_> {
         let mut depth = 1;
         loop {
             match self.peek() {
-                None => return Err(self.eof_error("`]'")),
+                None => return Err(self.eof_error("matching `]'")),
                 Some(b'[') => depth += 1,
                 Some(b']') => {
                     depth -= 1;
