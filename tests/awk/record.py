@@ -1,6 +1,6 @@
 # Records awk's output for the cases below (run: python3 record.py > cases.jsonl).
-# The reference is GNU awk (gawk 5.2), which shellsim follows; every case was also chosen where
-# mawk agrees, so `AWK=/usr/bin/mawk python3 record.py` differs only where gawk's own rules are
+# The reference is GNU awk (gawk 5.2), which shellsim follows; every case but the gawk-only
+# functions at the end (asort, asorti) was also chosen where mawk agrees, so `AWK=/usr/bin/mawk python3 record.py` differs only where gawk's own rules are
 # the point (octal constants in program text, the right side of an assignment evaluated before
 # the target's subscript) and in mawk's status 2 for a syntax error. Cases where the two
 # differ more widely (for-in order, substr with a start below 1, intervals `{n}` (mawk lacks them),
@@ -271,6 +271,13 @@ cases = [
     # a call with more arguments than declared only warns; the extras are still evaluated
     (["function f(a) { return a * 2 } BEGIN { print f(3, x++), x }"], "", {}),
     (["function f(a) { return a } { print f($1, $2, $3) }"], "p q r\n", {}),
+    # gawk's asort/asorti: numbers first (numerically), then strings; indices as strings
+    (["{ a[NR] = $1 } END { n = asort(a); for (i = 1; i <= n; i++) print i, a[i] }"], NUMS, {}),
+    (["{ a[NR] = $1 } END { n = asort(a, b); print n, length(a), b[1], b[n] }"], NUMS, {}),
+    (["BEGIN { a[\"x\"] = 3; a[\"y\"] = \"b\"; a[\"z\"] = 10; a[\"w\"] = \"a\"; n = asort(a); for (i = 1; i <= n; i++) print a[i] }"], "", {}),
+    (["-F,", "NR > 1 { c[$3]++ } END { n = asorti(c, k); for (i = 1; i <= n; i++) print k[i], c[k[i]] }"], CSV + "4,,x\n", {}),
+    (["{ seen[$2] } END { n = asorti(seen); for (i = 1; i <= n; i++) printf \"%s;\", seen[i]; print \"\" }"], LINES, {}),
+    (["BEGIN { print asort(none), asorti(none) }"], "", {}),
 ]
 
 SYNTAX_ERRORS = [["BEGIN { x = }"], ["{ print $1"]]

@@ -87,6 +87,8 @@ pub enum Builtin {
     Compl,
     Strtonum,
     Systime,
+    Asort,
+    Asorti,
 }
 
 impl Builtin {
@@ -123,6 +125,8 @@ impl Builtin {
             b"compl" => Compl,
             b"strtonum" => Strtonum,
             b"systime" => Systime,
+            b"asort" => Asort,
+            b"asorti" => Asorti,
             _ => return None,
         })
     }
@@ -135,6 +139,7 @@ impl Builtin {
             Substr => (2, 3),
             Index | Atan2 | Lshift | Rshift => (2, 2),
             Split => (2, 4),
+            Asort | Asorti => (1, 3),
             Sub | Gsub => (2, 3),
             Match => (2, 3),
             Sprintf => (1, usize::MAX),
@@ -153,8 +158,6 @@ impl Builtin {
 /// gawk built-ins (and gawk-only syntax) shellsim refuses rather than misrun.
 pub const UNSUPPORTED_FUNCS: &[&str] = &[
     "gensub",
-    "asort",
-    "asorti",
     "patsplit",
     "strftime",
     "mktime",

@@ -6,6 +6,7 @@ use super::format::{char_len, char_offset, sprintf};
 use super::interp::{fatal, FsMode, Interp, Place, R};
 use super::value::Value;
 use crate::commands::posix_re::Regex;
+use crate::limits::cost;
 use std::rc::Rc;
 
 /// Substitutes `repl` (with `&` and the POSIX backslash rules) for the matches of `re` in `s`
@@ -191,6 +192,7 @@ impl<'p> Interp<'p> {
                 num(pos as f64)
             }
             Split => self.split(args).await,
+            Asort | Asorti => self.asort(args, b == Asorti).await,
             Sub | Gsub => self.sub(args, b == Gsub).await,
             Match => self.match_fn(args).await,
             Sprintf => {
@@ -356,6 +358,69 @@ impl<'p> Interp<'p> {
             }
         }
         Ok(Value::Num(ranges.len() as f64))
+    }
+
+    /// gawk's `asort(src [, dest])` / `asorti(src [, dest])`: the values (or the indices)
+    /// of `src` sorted, stored under the indices 1..n of `dest` (of `src` when there is no
+    /// `dest`). Values sort numbers first (numerically), then strings (by bytes); indices
+    /// sort as strings. The sort-order argument is refused.
+    async fn asort(&mut self, args: &'p [Expr], indices: bool) -> R<Value> {
+        let name = if indices { "asorti" } else { "asort" };
+        let Expr::Var(src) = &args[0] else {
+            return fatal(format!("{name}: first argument is not an array"));
+        };
+        let dest = match args.get(1) {
+            Some(Expr::Var(d)) => *d,
+            Some(_) => return fatal(format!("{name}: second argument is not an array")),
+            None => *src,
+        };
+        if args.len() > 2 {
+            return fatal(format!(
+                "{name}: the sort-order argument is not supported by shellsim"
+            ));
+        }
+        let src = self.array(*src)?;
+        let mut items: Vec<Value> = {
+            let arr = src.borrow();
+            arr.keys()
+                .into_iter()
+                .map(|k| {
+                    if indices {
+                        Value::Str(k)
+                    } else {
+                        arr.map
+                            .get(&k)
+                            .map(|(_, v)| v.clone())
+                            .unwrap_or(Value::Uninit)
+                    }
+                })
+                .collect()
+        };
+        let n = items.len();
+        // n log n comparisons.
+        let compares = (n as u64).saturating_mul(u64::from(n.max(2).ilog2()) + 1);
+        self.ctx.charge(compares * cost::SORT_COMPARE)?;
+        if indices {
+            items.sort_by(|a, b| self.to_str(a).as_ref().cmp(self.to_str(b).as_ref()));
+        } else {
+            let rank = |v: &Value| !matches!(v, Value::Num(_) | Value::StrNum(..) | Value::Uninit);
+            items.sort_by(|a, b| {
+                rank(a).cmp(&rank(b)).then_with(|| {
+                    if rank(a) {
+                        self.to_str(a).as_ref().cmp(self.to_str(b).as_ref())
+                    } else {
+                        a.num().total_cmp(&b.num())
+                    }
+                })
+            });
+        }
+        let dest = self.array(dest)?;
+        self.arr_clear(&dest);
+        for (i, v) in items.into_iter().enumerate() {
+            let key: Rc<[u8]> = Rc::from(format!("{}", i + 1).into_bytes());
+            self.arr_set(&dest, key, v)?;
+        }
+        Ok(Value::Num(n as f64))
     }
 
     async fn sub(&mut self, args: &'p [Expr], global: bool) -> R<Value> {

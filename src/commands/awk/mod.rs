@@ -8,8 +8,8 @@
 //! dialect on the shared POSIX engine). Every statement, record and regex search is charged
 //! to the meter; arrays, variables and records reserve modeled memory before they grow.
 //!
-//! Refused (exit 2 with a message): gawk-only functions such as `gensub`, `asort`,
-//! `strftime`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`, `@include`); gawk variables
+//! Refused (exit 2 with a message): gawk-only functions such as `gensub`, `strftime`, and
+//! the sort-order argument of `asort`/`asorti`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`, `@include`); gawk variables
 //! whose effect is not modeled (`IGNORECASE`, `FPAT`, `FIELDWIDTHS`, `PROCINFO`, ...); options
 //! other than `-F -v -f -e --`. `rand()` is deterministic but its
 //! sequence differs from gawk's; `for (k in a)` visits keys in insertion order.
@@ -41,7 +41,7 @@ pub fn register(r: &mut super::Registry) {
         "awk",
         Trust::Partial,
         "pattern scanning and processing language (gawk's default mode)",
-        "-F FS -v VAR=VALUE -f PROGFILE -e PROGRAM --; operands VAR=VALUE; POSIX awk plus gawk's match() array, regex RS, RT, fflush, and/or/xor/lshift/rshift/compl, strtonum, systime (refused: gensub, asort, strftime, BEGINFILE, @include, switch, |&, IGNORECASE, FPAT, FIELDWIDTHS, PROCINFO; rand() sequence differs from gawk; for-in visits keys in insertion order)",
+        "-F FS -v VAR=VALUE -f PROGFILE -e PROGRAM --; operands VAR=VALUE; POSIX awk plus gawk's match() array, regex RS, RT, fflush, and/or/xor/lshift/rshift/compl, strtonum, systime, asort/asorti (refused: gensub, strftime, asort's sort-order argument, BEGINFILE, @include, switch, |&, IGNORECASE, FPAT, FIELDWIDTHS, PROCINFO; rand() sequence differs from gawk; for-in visits keys in insertion order)",
         run,
     );
 }
