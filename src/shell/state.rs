@@ -517,6 +517,8 @@ impl Shell {
             ("SHELL", "/bin/bash"),
             ("LANG", "C.UTF-8"),
             ("TERM", "dumb"),
+            // The top shell's level, as bash sets it when started from a program.
+            ("SHLVL", "1"),
             ("HOSTNAME", hostname),
             ("PWD", "/work"),
         ] {

@@ -630,6 +630,14 @@ impl Shell {
             .sys
             .create_process(Some(self.pid), argv.clone(), self.cwd.clone())?;
         let mut child = self.fresh_shell(pid);
+        // bash counts itself one level below the shell that started it.
+        let level = child
+            .get_scalar(b"SHLVL")
+            .and_then(|v| std::str::from_utf8(&v).ok()?.trim().parse::<i64>().ok())
+            .unwrap_or(0);
+        let mut shlvl = Var::scalar((level + 1).max(1).to_string().into_bytes());
+        shlvl.attrs |= ATTR_EXPORT;
+        child.vars.set_var(b"SHLVL", shlvl);
         child.c_mode = c_mode;
         child.stdin_mode = !c_mode && !from_file;
         if from_file {

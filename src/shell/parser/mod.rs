@@ -246,11 +246,9 @@ impl<'a> Parser<'a> {
     /// Like [`Parser::eof_error`] for a quote or `${` that began at `start`: bash names the
     /// line it began on.
     pub(crate) fn eof_error_since(&self, what: &str, start: usize) -> ParseError {
-        let start = start.min(self.pos);
-        let lines = self.src[start..self.pos]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
+        let end = self.pos.min(self.src.len());
+        let start = start.min(end);
+        let lines = self.src[start..end].iter().filter(|&&b| b == b'\n').count();
         ParseError {
             line: self.line.saturating_sub(lines as u32),
             ..self.eof_error(what)

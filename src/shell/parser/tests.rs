@@ -99,5 +99,6 @@ fn garbage_never_panics() {
             s.push(alphabet[(seed % alphabet.len() as u64) as usize]);
         }
         let _ = parse(&s);
+        let _ = super::parse_partial(&s, 1, None);
     }
 }
