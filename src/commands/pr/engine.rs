@@ -92,6 +92,32 @@ pub(super) fn blanks_to(h: i64, goal: i64, w: i64) -> (usize, usize) {
     ((1 + more) as usize, (goal - at) as usize)
 }
 
+/// An upper bound on the length of a date formatted with `fmt`: every conversion's width, or
+/// its longest text.
+fn date_text_bound(fmt: &[u8]) -> u64 {
+    let mut total = fmt.len() as u64;
+    let mut i = 0;
+    while i < fmt.len() {
+        i += 1;
+        if fmt[i - 1] != b'%' {
+            continue;
+        }
+        while i < fmt.len() && b"-_0^#".contains(&fmt[i]) {
+            i += 1;
+        }
+        let mut width = 0u64;
+        while i < fmt.len() && fmt[i].is_ascii_digit() {
+            width = width
+                .saturating_mul(10)
+                .saturating_add(u64::from(fmt[i] - b'0'));
+            i += 1;
+        }
+        // `%c` is the longest conversion without a width.
+        total = total.saturating_add(width.max(64));
+    }
+    total
+}
+
 fn isprint(c: u8) -> bool {
     (0x20..0x7f).contains(&c)
 }
@@ -490,7 +516,11 @@ impl<'a> Pr<'a> {
                 ((wall / 1_000_000_000) as i64, (wall % 1_000_000_000) as u32)
             }),
         };
+        // A conversion can be padded to any width: reserve for the widest text first.
+        let bound = date_text_bound(&self.date_format);
+        self.ctx.reserve(bound)?;
         self.date_text = calendar::strftime(&self.date_format, &calendar::tm(secs, nanos));
+        self.ctx.release(bound);
         self.file_text = match &self.custom_header {
             Some(h) => h.clone(),
             None if has_file => filename.to_vec(),
