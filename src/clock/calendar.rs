@@ -161,16 +161,17 @@ fn format(fmt: &[u8], t: &Tm, nanos: bool) -> Vec<u8> {
         let num = |v: i64, w: usize, def: u8| -> String {
             let p = pad.unwrap_or(def);
             let w = width.unwrap_or(w);
+            // Padded by hand: `format!` widths stop at 65535 and GNU's do not.
+            let padded = |digits: String, w: usize, fill: char| {
+                let fill: String =
+                    std::iter::repeat_n(fill, w.saturating_sub(digits.len())).collect();
+                fill + &digits
+            };
             match p {
                 b'-' => v.to_string(),
-                b'_' => format!("{v:>w$}"),
-                _ => {
-                    if v < 0 {
-                        format!("-{:0>w$}", -v, w = w.saturating_sub(1))
-                    } else {
-                        format!("{v:0>w$}")
-                    }
-                }
+                b'_' => padded(v.to_string(), w, ' '),
+                _ if v < 0 => format!("-{}", padded((-v).to_string(), w.saturating_sub(1), '0')),
+                _ => padded(v.to_string(), w, '0'),
             }
         };
         let h12 = if t.hour % 12 == 0 { 12 } else { t.hour % 12 };
@@ -244,5 +245,7 @@ mod tests {
         );
         assert_eq!(strftime(b"%N %3N", &t), b"000000005 000");
         assert_eq!(civil_from_days(days_from_civil(2000, 2, 29)), (2000, 2, 29));
+        assert_eq!(strftime(b"%_5d|%05Y|%-m", &t), b"   13|02009|2");
+        assert_eq!(strftime(b"%70000Y", &t).len(), 70000);
     }
 }

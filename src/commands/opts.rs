@@ -168,7 +168,6 @@ impl<'a> Parser<'a> {
     }
 
     fn find_long(&self, name: &[u8], whole: &[u8]) -> Result<OptDef, String> {
-        let name_s = String::from_utf8_lossy(name);
         let all = self.defs.iter().copied().chain([
             OptDef {
                 id: HELP,
@@ -201,7 +200,11 @@ impl<'a> Parser<'a> {
                 Ok(*cands[0])
             }
             _ => {
-                let mut m = format!("option '--{name_s}' is ambiguous; possibilities:");
+                // glibc shows the whole word, `=VALUE` included.
+                let mut m = format!(
+                    "option '{}' is ambiguous; possibilities:",
+                    String::from_utf8_lossy(whole)
+                );
                 for d in cands {
                     m.push_str(&format!(" '--{}'", d.long));
                 }
@@ -273,14 +276,20 @@ pub fn utf8_locale(ctx: &CommandCtx) -> bool {
     codeset.ends_with(b".utf-8") || codeset.ends_with(b".utf8")
 }
 
-/// Byte that needs no quoting in GNU's `shell-escape` style.
-fn shell_safe(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"%+,-./:=@_^".contains(&b)
+/// Whether byte `i` of `name` needs no quoting in GNU's `shell-escape` style with colons
+/// quoted (`quotef`): `~` and `#` only start a shell word, `{` and `}` matter alone, and `:`
+/// is quoted because diagnostics use it as a separator.
+fn shell_safe(name: &[u8], i: usize) -> bool {
+    match name[i] {
+        b'~' | b'#' => i != 0,
+        b'{' | b'}' => name.len() != 1,
+        b => b.is_ascii_alphanumeric() || b >= 0x80 || b"%+,-./@_]".contains(&b),
+    }
 }
 
 /// GNU `quotef`: a file name in a diagnostic, quoted only when it holds special characters.
 pub fn quotef(name: &[u8]) -> String {
-    if !name.is_empty() && name.iter().all(|&b| shell_safe(b) || b >= 0x80) {
+    if !name.is_empty() && (0..name.len()).all(|i| shell_safe(name, i)) {
         return String::from_utf8_lossy(name).into_owned();
     }
     quote(name)
@@ -428,12 +437,23 @@ mod tests {
             "option '--v' is ambiguous; possibilities: '--verbose' '--values' '--version'"
         );
         assert!(p(&["--verb"]).unwrap().has(b'v'));
+        assert_eq!(
+            p(&["--v=1"]).unwrap_err(),
+            "option '--v=1' is ambiguous; possibilities: '--verbose' '--values' '--version'"
+        );
     }
 
     #[test]
     fn quoting() {
         assert_eq!(quotef(b"plain.txt"), "plain.txt");
         assert_eq!(quotef(b"a b"), "'a b'");
+        // As coreutils 9.1 `cat` quotes missing names.
+        for safe in ["a%b", "a+b", "a,b", "a@b", "a~b", "a#b", "a{b", "a]b", "x}"] {
+            assert_eq!(quotef(safe.as_bytes()), safe);
+        }
+        for special in ["a:b", "a=b", "a^b", "a!b", "a?b", "~a", "#a", "{", "}"] {
+            assert_eq!(quotef(special.as_bytes()), format!("'{special}'"));
+        }
         assert_eq!(quote(b"x"), "'x'");
         assert_eq!(quote(b"it's"), "\"it's\"");
         assert_eq!(quote_locale(b"/\\(/"), "'/\\\\(/'");

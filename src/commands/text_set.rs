@@ -5,6 +5,7 @@ pub fn register_all(r: &mut super::Registry) {
     super::sed::register(r);
     super::tac::register(r);
     super::nl::register(r);
+    super::pr::register(r);
     super::uniq::register(r);
     super::paste::register(r);
     super::comm::register(r);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records GNU coreutils 9.1 output for fmt, install, numfmt and csplit, and tree v2.1.0 output.
+"""Records GNU coreutils 9.1 output for fmt, install, numfmt, csplit and pr, and tree v2.1.0 output.
 
 Each case is a shell script run by real bash (LC_ALL=C) in an empty directory seeded with
 `files`, with `stdin` on standard input; its stdout, stderr and status are recorded. The test
@@ -183,6 +183,75 @@ for s in ["csplit f 3", "csplit f 3 7", "csplit f 3 3", "csplit f 5 3", "csplit 
           "csplit f 3 4 '{*}'", "csplit -s -k f '/5/' '/nomatch/' '{*}'", "csplit f '%1%' '{*}'",
           "csplit f 3 '{ 2}'", "csplit f ' 4' +7", "csplit -z f 1 2 3"]:
     case(s + CS, cfiles)
+
+# ---- pr (coreutils 9.1). Headers carry dates: files get fixed times with touch -d, and
+# standard input or merged files (whose headers show the current time) get a fixed -D format
+# or no header (-t/-T). `-d` with a one-line body is left out: GNU pr loops forever there.
+PR_TOUCH = "touch -d '2021-05-06 07:08:09' f g h; touch -d '2019-12-31 23:59:58' s; "
+def pr_text():
+    lines = []
+    for i in range(rng.choice([0, 1, 2, 3, 5, 8, 13, 30, 70, 150])):
+        r = rng.random()
+        if r < 0.1: lines.append("")
+        elif r < 0.2: lines.append("\t".join(rng.choice(["a", "bb", "ccc", "", "dddddddd"]) for _ in range(rng.randint(1, 4))))
+        elif r < 0.3: lines.append("\f" * rng.randint(1, 2) + rng.choice(["", "x", "after ff"]))
+        elif r < 0.35: lines.append("ctl\x01\x1b[0m\x08\x08z\x7f end")
+        elif r < 0.43: lines.append("w" * rng.randint(30, 120))
+        elif r < 0.48: lines.append(rng.choice(["x\fy", "  lead", "trail  ", "a  b   c", "\f", "caf\xe9 \xe0 la"]))
+        else: lines.append("%s %d %s" % (rng.choice(["alpha", "beta", "gamma", "delta"]), i, "z" * rng.randint(0, 20)))
+    t = "\n".join(lines)
+    return t + "\n" if lines and rng.random() < 0.8 else t
+pr_opts = ["-a", "-c", "-d", "-e", "-e4", "-ex3", "-f", "-F", "-i", "-i4", "-i.6", "-J", "-l 15", "-l 7", "-l 24",
+           "-m", "-n", "-n3", "-n:2", "-n.8", "-N 5", "-N -3", "-o 3", "-o 9", "-r", "-s", "-s:", "-S",
+           "-S' | '", "-S''", "-t", "-T", "-v", "-w 30", "-w 50", "-W 25", "-W 40", "-2", "-3", "-4", "-7",
+           "+2", "+3:4", "+2:2", "-h T", "-h ''", "-D '%H'", "--columns=2", "-b", "-d -l 20",
+           "--sep-string=::", "--across", "--merge", "-e -i", "-S ' '", "-s' '", "--pages=2:3"]
+for _ in range(90):
+    files = {"f": pr_text(), "g": pr_text(), "h": pr_text(), "s": "".join("%d\n" % i for i in range(1, 200))}
+    o = rng.sample(pr_opts, rng.randint(1, 7))
+    merge = "-m" in o or "--merge" in o
+    if not merge and rng.random() < 0.4:
+        o.append("-t")
+    fs = rng.choice([["f"], ["g"], ["s"], ["f", "g"], ["f", "s", "h"], ["-"]])
+    if merge:
+        fs = rng.choice([["f", "g"], ["f", "g", "h"], ["f", "-"], ["g", "s"], ["nofile", "f"]])
+        o.append("-D XX")
+    elif "-" in fs and "-t" not in o and "-T" not in o:
+        o.append("-D YY")
+    case(PR_TOUCH + "pr " + " ".join(o) + " " + " ".join(fs), files, files["h"])
+prf = {"f": "a\nb\n", "s": "".join("%d\n" % i for i in range(1, 31)), "t": "x\ty\n\tz\n",
+       "p": "one\ftwo\n\fthree\f\n\f\nfour\nfive\fsix", "e": ""}
+for s in ["-l 0 f", "-l x f", "-l 99999999999 f", "-l 5x f", "-l -3 f", "-l ' 7' f", "-l +7 f", "-l 2147483648 f",
+          "-w 0 f", "-W x f", "-N x f", "-N -5 -n f", "-N -3000000000 f", "-o -1 f", "-o 99999999999 f",
+          "-e5x f", "-e0 f", "-ex99999999999 f", "-ex99999999999999999999x f", "-n:0 f", "-n:-2 f", "-i-3 -t t",
+          "-n' 4' -t f", "+abc f", "+ f", "+:5 f", "+0 f", "+3:2 f", "+3:x f", "+99999999999999999999999 f",
+          "+3x f", "+2:5x f", "+-1 f", "'+ 2' -l 12 s", "+1:1 +2 f", "--pages=2 +1 -l 12 s",
+          "+2 --pages=1:1 -l 12 s", "--pages=x f", "--pages=0 f", "--pages f", "--pages=3:1 f", "--pa=2 -l 12 s",
+          "--columns=0 f", "-0 f", "--columns=x f", "-3 -m f", "-a -m f", "-x f", "--foo f", "-D", "--s f",
+          "-2 -l 2147483647 f", "-2 -w 2 f", "-n -w 3 -2 f", "--c f", "--co=2 -t s", "-1 -2 -t s",
+          "-1 -a -2 -t s", "-1 f -2 -t s", "--columns=3 -2 -t s", "-3 --columns=2 -t s", "-99999999999 f",
+          "-t -l", "--expand-tabs= f", "--expand-tabs= 5 -t t", "--number-lines=x7 -t f",
+          "--output-tabs=:3 -t -o 7 f", "-t --sep-string -2 s", "-t --separator=XY -2 s", "-t -s -w 20 -2 s",
+          "-t -w 20 s", "-t -W 3 t", "-t -J -W 3 t", "-t -w 10 -W 5 -2 s", "-t -W 10 -w 5 -2 s", "-t -S: -s -2 s",
+          "-t -s: -S -2 s", "-m -t f nofile", "-m -t nofile1 nofile2", "-m -r -t nofile1 nofile2", "nofile",
+          "-r nofile", "-t - f -", "-t -m - - f", "-t -m -n f s", "-t -m -n -s: f s", "-t -m -J f s t",
+          "-t -m -S'<>' f s t", "-t -m -W 30 f s t", "-F -l 5 f", "-f -l 20 f", "-l 10 f", "-l 11 f", "-d -l 14 s",
+          "-T -d s", "-t -o 3 -n f", "-h '' f", "-h \"$(printf 'a\\tb')\" f",
+          "-h 'a header that is longer than the page is wide, so it pushes the page number out of line' f",
+          "-D '%%Y %s %Z %z %A' f", "-D '' f", "-w 10 -D '' f", "-W 30 f", "-o 4 -W 30 f", "-d -t f", "-c -v -t t",
+          "-t -3 -a -n s", "-t -3 -n s", "-t -2 -n: s", "-t -2 -n:2 -i -e s", "p", "-t p", "-T p", "-l 12 p",
+          "-2 -l 13 p", "-a -2 -t p", "-m -t p f p", "-m -D x p s", "+2 -l 12 p", "+3 -t -l 2 p", "-n -t p",
+          "-t -N 10 +2 -l 3 -n s", "e", "-t e", "-m -D x e f", "d", "f d f", "-m -D x f d",
+          "-D x < f", "-t -e -s' ' -2 t", "-v -t -2 t", "-t -w 72 -3 -n s"]:
+    case("mkdir d; touch -d '2020-02-29 12:34:56' f s t p e; pr " + s, prf, "in1\nin2\n")
+for s in ["seq 1 5000 | pr -5 -D x | md5sum", "seq 1 3000 | pr -t -a -4 -n | tail -3",
+          "seq 20000 | pr -m -D x - f | md5sum", "printf '%05000d\\n' 0 | pr -t -3 | wc -c",
+          "printf '%05000d' 0 | pr -t | wc -c", "seq 3 | pr -l 20000 -D x | wc -c",
+          "seq 1 3000 | pr -l 100 -D x -3 +5:7 | md5sum", "seq 1 3000 | pr -T -9 -n | md5sum",
+          "while :; do echo y; done | pr -t | head -3", "seq 100 | pr -t -o 200 -4 | md5sum",
+          "printf 'a\\tb\\n' | pr -t -e1000 | wc -c", "POSIXLY_CORRECT=1 pr f | head -3",
+          "printf 'x\\n' | LC_ALL=C.UTF-8 POSIXLY_CORRECT=1 pr -h 'h\\303\\251' | head -3 | wc -c"]:
+    case("touch -d '2020-02-29 12:34:56' f; " + s, {"f": "a\nb\n"})
 
 if __name__ == "__main__":
     for c in cases:
