@@ -141,8 +141,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 return Ok(1);
             }
             if !verbose {
+                // POSIX wants "char" in the C locale; GNU says "byte" in any other (and
+                // whenever it prints the bytes too).
+                let unit = if bytes || super::opts::utf8_locale(ctx) {
+                    "byte"
+                } else {
+                    "char"
+                };
                 let mut msg = format!(
-                    "{} {} differ: byte {}, line {}",
+                    "{} {} differ: {unit} {}, line {}",
                     name(&a),
                     name(&b),
                     i + 1,
@@ -213,7 +220,7 @@ mod tests {
             ("q", b"abc"),
         ];
         let cases: &[(&str, &str, &str, i32)] = &[
-            ("cmp a b", "a b differ: byte 6, line 2\n", "", 1),
+            ("cmp a b", "a b differ: char 6, line 2\n", "", 1),
             ("cmp a a", "", "", 0),
             ("cmp c a", "", "cmp: EOF on c after byte 4, line 1\n", 1),
             ("cmp e a", "", "cmp: EOF on e which is empty\n", 1),

@@ -257,6 +257,15 @@ for script in [
 ]:
     case(script + "; echo rc=$?", perl_files)
 
+# ---- cmp says "char" in the C locale (POSIX's wording) and "byte" in any other
+cmp_files = {"a": "hello\nxyz\n", "b": "hello\nwyz\n", "c": "hello"}
+for script in [
+    "cmp a b", "LC_ALL=C.UTF-8 cmp a b", "cmp -b a b", "LC_ALL=C.UTF-8 cmp -b a b",
+    "cmp a c", "LC_ALL=C.UTF-8 cmp c a", "cmp -l a b", "cmp -i 2 a b", "LANG=C.UTF-8 cmp a b",
+    "LC_ALL=POSIX cmp a b", "unset LC_ALL; LANG=C.UTF-8 cmp a b",
+]:
+    case(script + "; echo rc=$?", cmp_files)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
