@@ -59,6 +59,7 @@ pub mod numfmt;
 pub mod od;
 pub mod paste;
 pub mod posix_re;
+pub mod quoting;
 pub mod sed;
 pub mod strings;
 pub mod tac;
