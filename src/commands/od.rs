@@ -452,14 +452,16 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b'O' => parse_specs(Quoting::of(ctx), b"o4", &mut specs),
             b'I' | b'L' => parse_specs(Quoting::of(ctx), b"dL", &mut specs),
             b'A' => {
-                if v.len() == 1 && b"doxn".contains(&v[0]) {
-                    radix = v[0];
-                    Ok(())
-                } else {
-                    Err(format!(
+                // GNU reads only the first letter of the argument.
+                match v.first() {
+                    Some(&c) if b"doxn".contains(&c) => {
+                        radix = c;
+                        Ok(())
+                    }
+                    c => Err(format!(
                         "invalid output address radix '{}'; it must be one character from [doxn]",
-                        String::from_utf8_lossy(v)
-                    ))
+                        c.map(|&c| char::from(c)).unwrap_or_default()
+                    )),
                 }
             }
             _ => Ok(()),

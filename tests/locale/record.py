@@ -101,6 +101,8 @@ for s in [
     "cmp f nofile", "diff f nofile", "(exec -a printf /usr/bin/printf '%d\\n' x)", "(exec -a printf /usr/bin/printf '%d\\n' 1x)", "fmt -w x f", "fmt nofile",
     "tsort a b", "tsort nofile", "sync nofile", "find nofile", "find . -mtime x",
     "find . -perm x", "find . -user nouserx", "find . -regextype x", "find . -bogus",
+    "expr 1 +", "expr 1 2", "expr '(' 1", "expr '(' 1 2", "expr 1 + \"it's\"", "expr 1 é",
+    "export LC_ALL=C; expr 1 é", "od -A q f", "od -A xyz f",
     "printf 'a\\n' | sed s/a/b/ nofile", "tree nofile", "du -h nofile",
     ]:
     case(s)
