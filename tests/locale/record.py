@@ -103,6 +103,7 @@ for s in [
     "find . -perm x", "find . -user nouserx", "find . -regextype x", "find . -bogus",
     "expr 1 +", "expr 1 2", "expr '(' 1", "expr '(' 1 2", "expr 1 + \"it's\"", "expr 1 é",
     "export LC_ALL=C; expr 1 é", "od -A q f", "od -A xyz f",
+    "tar --sort=x -cf /dev/null f", "export LC_ALL=C; tar --sort=x -cf /dev/null f",
     "printf 'a\\n' | sed s/a/b/ nofile", "tree nofile", "du -h nofile",
     ]:
     case(s)
