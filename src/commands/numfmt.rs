@@ -313,7 +313,8 @@ struct FieldResult {
     message: Option<String>,
 }
 
-fn convert(quoting: Quoting, c: &Cfg, text: &[u8], field: u64) -> FieldResult {
+fn convert(c: &Cfg, text: &[u8], field: u64) -> FieldResult {
+    let quoting = c.quoting;
     let mut text = text.to_vec();
     if let Some(suf) = &c.suffix {
         if text.len() > suf.len() && text.ends_with(suf) {
@@ -429,7 +430,7 @@ fn process_line(c: &Cfg, line: &[u8], out: &mut Vec<u8>, warnings: &mut Vec<Stri
         }
         let text = &line[start..pos];
         if c.fields.iter().any(|&(a, b)| a <= field && field <= b) {
-            let r = convert(c.quoting, c, text, field);
+            let r = convert(c, text, field);
             // GNU's default mode exits at the first bad field, before printing it.
             if r.valid || c.invalid != Invalid::Abort {
                 out.extend_from_slice(&r.out);
