@@ -1,7 +1,7 @@
 //! `base64` and `base32`: encode (wrapping at 76 columns by default) or decode (`-d`,
 //! optionally skipping garbage with `-i`), with GNU's partial-output-then-error decoding.
 
-use super::opts::{self, flag, quote, quotef, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 
@@ -103,20 +103,26 @@ async fn main(ctx: &CommandCtx, b32: bool) -> Result<i32, Interrupt> {
         {
             Some(n) => wrap = n.min(usize::MAX as u64) as usize,
             None => {
-                ctx.diag(format!("invalid wrap size: {}", quote(w))).await?;
+                ctx.diag(format!("invalid wrap size: {}", opts::quote(ctx, w)))
+                    .await?;
                 return Ok(1);
             }
         }
     }
     if p.operands.len() > 1 {
-        return opts::usage(ctx, &format!("extra operand {}", quote(&p.operands[1])), 1).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, &p.operands[1])),
+            1,
+        )
+        .await;
     }
     let name = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
     let data = match ctx.read_all_input(&name).await {
         Ok(d) => d,
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag(format!("{}: {}", quotef(&name), e.message()))
+            ctx.diag(format!("{}: {}", opts::quotef(ctx, &name), e.message()))
                 .await?;
             return Ok(1);
         }

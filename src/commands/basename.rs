@@ -1,6 +1,6 @@
 //! `basename` and `dirname`.
 
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::path;
@@ -45,7 +45,12 @@ async fn basename(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         (ops.iter().collect(), suffix)
     } else {
         if ops.len() > 2 {
-            return opts::usage(ctx, &format!("extra operand {}", quote(&ops[2])), 1).await;
+            return opts::usage(
+                ctx,
+                &format!("extra operand {}", opts::quote(ctx, &ops[2])),
+                1,
+            )
+            .await;
         }
         (vec![&ops[0]], ops.get(1).cloned())
     };

@@ -1,6 +1,6 @@
 //! `cat`: concatenate files, streaming chunk by chunk (works on endless input).
 
-use super::opts::{self, flag, quotef, OptDef, Out, Parser};
+use super::opts::{self, flag, OptDef, Out, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -143,7 +143,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(file) => file,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(op).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
                 status = 1;
                 continue;
             }
@@ -154,7 +154,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Err(e) => {
                     let e = opts::interrupted(e)?;
                     out.flush(ctx).await?;
-                    ctx.diag_path(quotef(op).as_bytes(), e).await?;
+                    ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
                     status = 1;
                     break;
                 }

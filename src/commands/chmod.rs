@@ -2,7 +2,7 @@
 //! semantics with the modeled umask 022), recursively in sorted directory order.
 
 use super::fsutil::{mode_string, UMASK};
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -274,7 +274,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if operands.is_empty() {
         let m = match (&mode_text, reference.is_some()) {
-            (Some(m), false) => format!("missing operand after {}", quote(m)),
+            (Some(m), false) => format!("missing operand after {}", opts::quote(ctx, m)),
             _ => "missing operand".to_string(),
         };
         return opts::usage(ctx, &m, 1).await;
@@ -296,7 +296,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Err(e) => {
                     ctx.diag(format!(
                         "failed to get attributes of {}: {}",
-                        quote(r),
+                        opts::quoteaf(ctx, r),
                         e.message()
                     ))
                     .await?;
@@ -309,7 +309,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 let surprises = c.iter().any(|c| c.affected == 0);
                 (c, surprises)
             }
-            None => return opts::usage(ctx, &format!("invalid mode: {}", quote(m)), 1).await,
+            None => {
+                return opts::usage(ctx, &format!("invalid mode: {}", opts::quote(ctx, m)), 1).await
+            }
         },
         _ => unreachable!(),
     };
@@ -345,7 +347,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             } else {
                 ctx.diag(format!(
                     "it is dangerous to operate recursively on {} (same as '/')",
-                    quote(op)
+                    opts::quoteaf(ctx, op)
                 ))
                 .await?;
             }
@@ -376,12 +378,18 @@ async fn one(
         Ok(s) => s,
         Err(e) => {
             if !o.quiet {
-                ctx.diag(format!("cannot access {}: {}", quote(shown), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot access {}: {}",
+                    opts::quoteaf(ctx, shown),
+                    e.message()
+                ))
+                .await?;
             }
             if o.verbose {
-                ctx.out(format!("{} could not be accessed\n", quote(shown)).as_bytes())
-                    .await?;
+                ctx.out(
+                    format!("{} could not be accessed\n", opts::quoteaf(ctx, shown)).as_bytes(),
+                )
+                .await?;
             }
             *status = 1;
             return Ok(false);
@@ -392,7 +400,7 @@ async fn one(
             ctx.out(
                 format!(
                     "neither symbolic link {} nor referent has been changed\n",
-                    quote(shown)
+                    opts::quoteaf(ctx, shown)
                 )
                 .as_bytes(),
             )
@@ -408,17 +416,23 @@ async fn one(
                 if lst.file_type == FileType::Symlink && e == crate::vfs::VfsError::NotFound {
                     ctx.diag(format!(
                         "cannot operate on dangling symlink {}",
-                        quote(shown)
+                        opts::quoteaf(ctx, shown)
                     ))
                     .await?;
                 } else {
-                    ctx.diag(format!("cannot access {}: {}", quote(shown), e.message()))
-                        .await?;
+                    ctx.diag(format!(
+                        "cannot access {}: {}",
+                        opts::quoteaf(ctx, shown),
+                        e.message()
+                    ))
+                    .await?;
                 }
             }
             if o.verbose {
-                ctx.out(format!("{} could not be accessed\n", quote(shown)).as_bytes())
-                    .await?;
+                ctx.out(
+                    format!("{} could not be accessed\n", opts::quoteaf(ctx, shown)).as_bytes(),
+                )
+                .await?;
             }
             *status = 1;
             return Ok(false);
@@ -437,7 +451,7 @@ async fn one(
             if !o.quiet {
                 ctx.diag(format!(
                     "changing permissions of {}: {}",
-                    quote(shown),
+                    opts::quoteaf(ctx, shown),
                     e.message()
                 ))
                 .await?;
@@ -450,7 +464,7 @@ async fn one(
                 let line = if changed {
                     format!(
                         "mode of {} changed from {:04o} ({}) to {:04o} ({})\n",
-                        quote(shown),
+                        opts::quoteaf(ctx, shown),
                         old,
                         perms(old),
                         new,
@@ -459,7 +473,7 @@ async fn one(
                 } else {
                     format!(
                         "mode of {} retained as {:04o} ({})\n",
-                        quote(shown),
+                        opts::quoteaf(ctx, shown),
                         old,
                         perms(old)
                     )
@@ -472,7 +486,7 @@ async fn one(
                     if !o.quiet {
                         ctx.diag(format!(
                             "{}: new permissions are {}, not {}",
-                            opts::quotef(shown),
+                            opts::quotef(ctx, shown),
                             perms(new),
                             perms(naive)
                         ))
@@ -497,7 +511,7 @@ async fn one(
                 if !o.quiet {
                     ctx.diag(format!(
                         "cannot read directory {}: {}",
-                        quote(shown),
+                        opts::quoteaf(ctx, shown),
                         e.message()
                     ))
                     .await?;

@@ -5,7 +5,7 @@
 
 use super::chmod::child_path;
 use super::fsutil::{group_name, parse_group, parse_user, user_name};
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -42,7 +42,7 @@ fn id_name(id: u32, user: bool) -> String {
 }
 
 /// Parses `OWNER[:[GROUP]]` (or the obsolete `OWNER.GROUP`).
-fn parse_spec(s: &[u8]) -> Result<(Spec, bool), String> {
+fn parse_spec(q: Quoting, s: &[u8]) -> Result<(Spec, bool), String> {
     let text = String::from_utf8_lossy(s).into_owned();
     let (sep_pos, dot) = match s.iter().position(|&b| b == b':') {
         Some(i) => (Some(i), false),
@@ -72,7 +72,7 @@ fn parse_spec(s: &[u8]) -> Result<(Spec, bool), String> {
                     String::from_utf8_lossy(u).into_owned()
                 });
             }
-            None => return Err(format!("invalid user: {}", quote(s))),
+            None => return Err(format!("invalid user: {}", q.quote(s))),
         }
     }
     match g {
@@ -81,12 +81,12 @@ fn parse_spec(s: &[u8]) -> Result<(Spec, bool), String> {
                 spec.gid = Some(id);
                 spec.group_shown = Some(String::from_utf8_lossy(g).into_owned());
             }
-            None => return Err(format!("invalid group: {}", quote(s))),
+            None => return Err(format!("invalid group: {}", q.quote(s))),
         },
         Some(_) if !u.is_empty() => {
             // `OWNER:` means the owner's login group: only root has a passwd entry.
             if u != b"root" {
-                return Err(format!("invalid spec: {}", quote(s)));
+                return Err(format!("invalid spec: {}", q.quote(s)));
             }
             spec.gid = Some(0);
             spec.group_shown = Some("root".into());
@@ -136,7 +136,7 @@ async fn main(ctx: &CommandCtx, chgrp: bool) -> Result<i32, Interrupt> {
             Err(e) => {
                 ctx.diag(format!(
                     "failed to get attributes of {}: {}",
-                    quote(r),
+                    opts::quoteaf(ctx, r),
                     e.message()
                 ))
                 .await?;
@@ -165,25 +165,29 @@ async fn main(ctx: &CommandCtx, chgrp: bool) -> Result<i32, Interrupt> {
                         group_shown: Some(String::from_utf8_lossy(&s).into_owned()),
                     },
                     None => {
-                        ctx.diag(format!("invalid group: {}", quote(&s))).await?;
+                        ctx.diag(format!("invalid group: {}", opts::quote(ctx, &s)))
+                            .await?;
                         return Ok(1);
                     }
                 }
             }
         } else {
-            match parse_spec(&s) {
+            match parse_spec(Quoting::of(ctx), &s) {
                 Ok((spec, dot)) => {
                     if operands.is_empty() {
                         return opts::usage(
                             ctx,
-                            &format!("missing operand after {}", quote(&s)),
+                            &format!("missing operand after {}", opts::quote(ctx, &s)),
                             1,
                         )
                         .await;
                     }
                     if dot {
-                        ctx.diag(format!("warning: '.' should be ':': {}", quote(&s)))
-                            .await?;
+                        ctx.diag(format!(
+                            "warning: '.' should be ':': {}",
+                            opts::quote(ctx, &s)
+                        ))
+                        .await?;
                     }
                     spec
                 }
@@ -191,7 +195,7 @@ async fn main(ctx: &CommandCtx, chgrp: bool) -> Result<i32, Interrupt> {
                     if operands.is_empty() {
                         return opts::usage(
                             ctx,
-                            &format!("missing operand after {}", quote(&s)),
+                            &format!("missing operand after {}", opts::quote(ctx, &s)),
                             1,
                         )
                         .await;
@@ -237,7 +241,7 @@ async fn main(ctx: &CommandCtx, chgrp: bool) -> Result<i32, Interrupt> {
             } else {
                 ctx.diag(format!(
                     "it is dangerous to operate recursively on {} (same as '/')",
-                    quote(op)
+                    opts::quoteaf(ctx, op)
                 ))
                 .await?;
             }
@@ -277,8 +281,12 @@ async fn one(
         Ok(s) => s,
         Err(e) => {
             if !o.quiet {
-                ctx.diag(format!("cannot access {}: {}", quote(shown), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot access {}: {}",
+                    opts::quoteaf(ctx, shown),
+                    e.message()
+                ))
+                .await?;
             }
             *status = 1;
             return Ok(());
@@ -303,7 +311,7 @@ async fn one(
                 if !o.quiet {
                     ctx.diag(format!(
                         "cannot read directory {}: {}",
-                        quote(shown),
+                        opts::quoteaf(ctx, shown),
                         e.message()
                     ))
                     .await?;
@@ -318,7 +326,7 @@ async fn one(
         if !o.quiet {
             ctx.diag(format!(
                 "changing ownership of {}: {}",
-                quote(shown),
+                opts::quoteaf(ctx, shown),
                 e.message()
             ))
             .await?;
@@ -332,7 +340,7 @@ async fn one(
         let group = s.gid.map(|_| s.group_shown.clone().unwrap_or_default());
         let old_u = s.uid.map(|_| id_name(st.uid, true));
         let old_g = s.gid.map(|_| id_name(st.gid, false));
-        let q = quote(shown);
+        let q = opts::quoteaf(ctx, shown);
         let line = if changed {
             let what = if user.is_some() {
                 "changed ownership"

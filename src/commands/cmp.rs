@@ -58,7 +58,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return opts::usage(ctx, "missing operand after 'cmp'", 2).await;
     }
     if ops.len() > 4 {
-        return opts::usage(ctx, &format!("extra operand {}", opts::quote(&ops[4])), 2).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quoteaf(ctx, &ops[4])),
+            2,
+        )
+        .await;
     }
     let (a, b) = (
         ops[0].clone(),
@@ -75,7 +80,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             _ => {
                 return opts::usage(
                     ctx,
-                    &format!("invalid --ignore-initial value {}", opts::quote(i)),
+                    &format!("invalid --ignore-initial value {}", opts::quoteaf(ctx, i)),
                     2,
                 )
                 .await
@@ -88,7 +93,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             None => {
                 return opts::usage(
                     ctx,
-                    &format!("invalid --ignore-initial value {}", opts::quote(op)),
+                    &format!("invalid --ignore-initial value {}", opts::quoteaf(ctx, op)),
                     2,
                 )
                 .await
@@ -99,8 +104,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Some(n) => match number(n) {
             Some(v) => Some(v),
             None => {
-                return opts::usage(ctx, &format!("invalid --bytes value {}", opts::quote(n)), 2)
-                    .await
+                return opts::usage(
+                    ctx,
+                    &format!("invalid --bytes value {}", opts::quoteaf(ctx, n)),
+                    2,
+                )
+                .await
             }
         },
         None => None,

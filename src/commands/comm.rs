@@ -57,14 +57,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let m = if p.operands.is_empty() {
             "missing operand".to_string()
         } else {
-            format!("missing operand after {}", opts::quote(&p.operands[0]))
+            format!("missing operand after {}", opts::quote(ctx, &p.operands[0]))
         };
         return opts::usage(ctx, &m, 1).await;
     }
     if p.operands.len() > 2 {
         return opts::usage(
             ctx,
-            &format!("extra operand {}", opts::quote(&p.operands[2])),
+            &format!("extra operand {}", opts::quote(ctx, &p.operands[2])),
             1,
         )
         .await;

@@ -1,6 +1,6 @@
 //! `cp` and `mv`.
 
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
@@ -65,8 +65,11 @@ async fn plan(
             .map(|s| s.file_type == FileType::Dir)
             .unwrap_or(false);
         if !isdir {
-            ctx.diag(format!("target directory {}: Not a directory", quote(&t)))
-                .await?;
+            ctx.diag(format!(
+                "target directory {}: Not a directory",
+                opts::quoteaf(ctx, &t)
+            ))
+            .await?;
             return Ok(Err(1));
         }
         return Ok(Ok(ops
@@ -77,7 +80,10 @@ async fn plan(
     if ops.len() == 1 {
         return Ok(Err(opts::usage(
             ctx,
-            &format!("missing destination file operand after {}", quote(&ops[0])),
+            &format!(
+                "missing destination file operand after {}",
+                opts::quoteaf(ctx, &ops[0])
+            ),
             1,
         )
         .await?));
@@ -93,7 +99,7 @@ async fn plan(
         if srcs.len() > 1 {
             return Ok(Err(opts::usage(
                 ctx,
-                &format!("extra operand {}", quote(&ops[2])),
+                &format!("extra operand {}", opts::quote(ctx, &ops[2])),
                 1,
             )
             .await?));
@@ -101,8 +107,11 @@ async fn plan(
         return Ok(Ok(vec![(srcs[0].clone(), dest.clone())]));
     }
     if srcs.len() > 1 && !isdir {
-        ctx.diag(format!("target {} is not a directory", quote(dest)))
-            .await?;
+        ctx.diag(format!(
+            "target {} is not a directory",
+            opts::quoteaf(ctx, dest)
+        ))
+        .await?;
         return Ok(Err(1));
     }
     Ok(Ok(srcs
@@ -138,8 +147,12 @@ async fn copy(
     let st = match st {
         Ok(s) => s,
         Err(e) => {
-            ctx.diag(format!("cannot stat {}: {}", quote(src), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "cannot stat {}: {}",
+                opts::quoteaf(ctx, src),
+                e.message()
+            ))
+            .await?;
             return Ok(false);
         }
     };
@@ -148,8 +161,8 @@ async fn copy(
         if ds.ino == st.ino && st.file_type != FileType::Symlink {
             ctx.diag(format!(
                 "{} and {} are the same file",
-                quote(src),
-                quote(dst)
+                opts::quoteaf(ctx, src),
+                opts::quoteaf(ctx, dst)
             ))
             .await?;
             return Ok(false);
@@ -160,7 +173,7 @@ async fn copy(
             if !o.recursive {
                 ctx.diag(format!(
                     "-r not specified; omitting directory {}",
-                    quote(src)
+                    opts::quoteaf(ctx, src)
                 ))
                 .await?;
                 return Ok(false);
@@ -176,8 +189,8 @@ async fn copy(
             {
                 ctx.diag(format!(
                     "cannot copy a directory, {}, into itself, {}",
-                    quote(src),
-                    quote(dst)
+                    opts::quoteaf(ctx, src),
+                    opts::quoteaf(ctx, dst)
                 ))
                 .await?;
                 return Ok(false);
@@ -186,8 +199,8 @@ async fn copy(
                 Some(ds) if ds.file_type != FileType::Dir => {
                     ctx.diag(format!(
                         "cannot overwrite non-directory {} with directory {}",
-                        quote(dst),
-                        quote(src)
+                        opts::quoteaf(ctx, dst),
+                        opts::quoteaf(ctx, src)
                     ))
                     .await?;
                     return Ok(false);
@@ -205,15 +218,22 @@ async fn copy(
                     if let Err(e) = r {
                         ctx.diag(format!(
                             "cannot create directory {}: {}",
-                            quote(dst),
+                            opts::quoteaf(ctx, dst),
                             e.message()
                         ))
                         .await?;
                         return Ok(false);
                     }
                     if o.verbose {
-                        ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
-                            .await?;
+                        ctx.out(
+                            format!(
+                                "{} -> {}\n",
+                                opts::quoteaf(ctx, src),
+                                opts::quoteaf(ctx, dst)
+                            )
+                            .as_bytes(),
+                        )
+                        .await?;
                     }
                 }
             }
@@ -248,15 +268,22 @@ async fn copy(
             if let Err(e) = made {
                 ctx.diag(format!(
                     "cannot create symbolic link {}: {}",
-                    quote(dst),
+                    opts::quoteaf(ctx, dst),
                     e.message()
                 ))
                 .await?;
                 return Ok(false);
             }
             if o.verbose {
-                ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
-                    .await?;
+                ctx.out(
+                    format!(
+                        "{} -> {}\n",
+                        opts::quoteaf(ctx, src),
+                        opts::quoteaf(ctx, dst)
+                    )
+                    .as_bytes(),
+                )
+                .await?;
             }
             Ok(true)
         }
@@ -268,7 +295,7 @@ async fn copy(
                 if ds.file_type == FileType::Dir {
                     ctx.diag(format!(
                         "cannot overwrite directory {} with non-directory",
-                        quote(dst)
+                        opts::quoteaf(ctx, dst)
                     ))
                     .await?;
                     return Ok(false);
@@ -280,7 +307,7 @@ async fn copy(
                 Err(e) => {
                     ctx.diag(format!(
                         "cannot open {} for reading: {}",
-                        quote(src),
+                        opts::quoteaf(ctx, src),
                         e.message()
                     ))
                     .await?;
@@ -295,7 +322,7 @@ async fn copy(
             if let Err(e) = r {
                 ctx.diag(format!(
                     "cannot create regular file {}: {}",
-                    quote(dst),
+                    opts::quoteaf(ctx, dst),
                     e.message()
                 ))
                 .await?;
@@ -308,8 +335,15 @@ async fn copy(
                     .set_times(&da, Some(st.atime_ns), Some(st.mtime_ns));
             }
             if o.verbose {
-                ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
-                    .await?;
+                ctx.out(
+                    format!(
+                        "{} -> {}\n",
+                        opts::quoteaf(ctx, src),
+                        opts::quoteaf(ctx, dst)
+                    )
+                    .as_bytes(),
+                )
+                .await?;
             }
             Ok(true)
         }
@@ -378,7 +412,10 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
         None if ops.len() >= 2 => (&ops[..ops.len() - 1], ops[ops.len() - 1].clone()),
         None if ops.is_empty() => return opts::usage(ctx, "missing file operand", 1).await,
         None => {
-            let m = format!("missing destination file operand after {}", quote(&ops[0]));
+            let m = format!(
+                "missing destination file operand after {}",
+                opts::quoteaf(ctx, &ops[0])
+            );
             return opts::usage(ctx, &m, 1).await;
         }
     };
@@ -426,7 +463,7 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
             if let Err(e) = r {
                 ctx.diag(format!(
                     "cannot make directory {}: {}",
-                    quote(&d_pre),
+                    opts::quoteaf(ctx, &d_pre),
                     e.message()
                 ))
                 .await?;

@@ -7,7 +7,7 @@
 
 mod suffix;
 
-use super::opts::{self, flag, quote_locale as quote, quotef, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use super::posix_re::{Flavor, Options, Regex};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
@@ -89,7 +89,11 @@ fn parse_int(s: &[u8], signed: bool) -> Option<i128> {
 }
 
 /// GNU's `parse_patterns`. `Err` carries the message (GNU dies with status 1, no `Try`).
-fn parse_patterns(args: &[Vec<u8>], warnings: &mut Vec<String>) -> Result<Vec<Control>, String> {
+fn parse_patterns(
+    q: Quoting,
+    args: &[Vec<u8>],
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Control>, String> {
     let mut out: Vec<Control> = Vec::new();
     let mut last_val = 0u64;
     let mut i = 0;
@@ -113,10 +117,16 @@ fn parse_patterns(args: &[Vec<u8>], warnings: &mut Vec<String>) -> Result<Vec<Co
                     sed_escapes: false,
                 },
             )
-            .map_err(|e| format!("{}: invalid regular expression: {}", quote(a), e.message()))?;
+            .map_err(|e| {
+                format!(
+                    "{}: invalid regular expression: {}",
+                    q.quote(a),
+                    e.message()
+                )
+            })?;
             let offset = if close + 1 < a.len() {
                 parse_int(&a[close + 1..], true)
-                    .ok_or_else(|| format!("{}: integer expected after delimiter", quote(a)))?
+                    .ok_or_else(|| format!("{}: integer expected after delimiter", q.quote(a)))?
                     as i64
             } else {
                 0
@@ -127,8 +137,9 @@ fn parse_patterns(args: &[Vec<u8>], warnings: &mut Vec<String>) -> Result<Vec<Co
                 skip: delim == b'%',
             }
         } else {
-            let val =
-                parse_int(a, false).ok_or_else(|| format!("{}: invalid pattern", quote(a)))? as u64;
+            let val = parse_int(a, false)
+                .ok_or_else(|| format!("{}: invalid pattern", q.quote(a)))?
+                as u64;
             if val == 0 {
                 return Err(format!(
                     "{}: line number must be greater than zero",
@@ -138,13 +149,13 @@ fn parse_patterns(args: &[Vec<u8>], warnings: &mut Vec<String>) -> Result<Vec<Co
             if val < last_val {
                 return Err(format!(
                     "line number {} is smaller than preceding line number, {last_val}",
-                    quote(a)
+                    q.quote(a)
                 ));
             }
             if val == last_val {
                 warnings.push(format!(
                     "warning: line number {} is the same as preceding line number",
-                    quote(a)
+                    q.quote(a)
                 ));
             }
             last_val = val;
@@ -159,7 +170,7 @@ fn parse_patterns(args: &[Vec<u8>], warnings: &mut Vec<String>) -> Result<Vec<Co
         if let Some(r) = args.get(i + 1).filter(|r| r.first() == Some(&b'{')) {
             i += 1;
             if r.last() != Some(&b'}') {
-                return Err(format!("{}: '}}' is required in repeat count", quote(r)));
+                return Err(format!("{}: '}}' is required in repeat count", q.quote(r)));
             }
             let body = &r[1..r.len() - 1];
             if body == b"*" {
@@ -169,7 +180,7 @@ fn parse_patterns(args: &[Vec<u8>], warnings: &mut Vec<String>) -> Result<Vec<Co
                 c.repeat = parse_int(body, false).ok_or_else(|| {
                     format!(
                         "{}}}: integer required between '{{' and '}}'",
-                        quote(&r[..r.len() - 1])
+                        q.quote(&r[..r.len() - 1])
                     )
                 })? as u64;
             }
@@ -256,7 +267,8 @@ impl Splitter<'_> {
             .open(ctx.pid, &ctx.resolve(&name), OpenFlags::write_truncate())
         {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(quotef(&name).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(self.ctx, &name).as_bytes(), e)
+                .await?;
             return self.fatal().await;
         }
         self.created += 1;
@@ -280,7 +292,8 @@ impl Splitter<'_> {
             };
             if let Err(e) = written {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(&name).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(self.ctx, &name).as_bytes(), e)
+                    .await?;
                 return self.fatal().await;
             }
         }
@@ -330,7 +343,7 @@ impl Splitter<'_> {
     async fn line_error(&mut self, required: u64, rep: u64) -> Flow {
         let msg = format!(
             "{}: line number out of range{}",
-            quote(required.to_string().as_bytes()),
+            opts::quote(self.ctx, required.to_string().as_bytes()),
             Self::on_repetition(rep)
         );
         self.fail(msg).await
@@ -342,7 +355,7 @@ impl Splitter<'_> {
             Ok(f) => f,
             Err(s) => return Ok(Err(s)),
         };
-        let msg = format!("{}: line number out of range", quote(arg));
+        let msg = format!("{}: line number out of range", opts::quote(self.ctx, arg));
         if i128::from(first) > last {
             return self.fail(msg).await;
         }
@@ -421,7 +434,7 @@ impl Splitter<'_> {
                 self.ctx
                     .diag(format!(
                         "{}: match not found{}",
-                        quote(&c.arg),
+                        opts::quote(self.ctx, &c.arg),
                         Self::on_repetition(rep)
                     ))
                     .await?;
@@ -515,7 +528,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     } else {
                         "Value too large for defined data type"
                     };
-                    ctx.diag(format!("invalid number: {}: {why}", quote(raw)))
+                    ctx.diag(format!("invalid number: {}: {why}", opts::quote(ctx, raw)))
                         .await?;
                     return Ok(1);
                 }
@@ -526,7 +539,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     } else {
                         ""
                     };
-                    ctx.diag(format!("invalid number: {}{tail}", quote(raw)))
+                    ctx.diag(format!("invalid number: {}{tail}", opts::quote(ctx, raw)))
                         .await?;
                     return Ok(1);
                 }
@@ -536,7 +549,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     match p.operands.len() {
         0 => return opts::usage(ctx, "missing operand", 1).await,
         1 => {
-            let msg = format!("missing operand after {}", quote(&p.operands[0]));
+            let msg = format!("missing operand after {}", opts::quote(ctx, &p.operands[0]));
             return opts::usage(ctx, &msg, 1).await;
         }
         _ => {}
@@ -570,7 +583,7 @@ async fn read_and_split(
             let e = opts::interrupted(e)?;
             ctx.diag(format!(
                 "cannot open {} for reading: {}",
-                opts::quote(input),
+                opts::quoteaf(ctx, input),
                 e.message()
             ))
             .await?;
@@ -590,7 +603,7 @@ async fn split(
     data: &[u8],
 ) -> Result<i32, Interrupt> {
     let mut warnings = Vec::new();
-    let controls = parse_patterns(&p.operands[1..], &mut warnings);
+    let controls = parse_patterns(Quoting::of(ctx), &p.operands[1..], &mut warnings);
     for w in warnings {
         ctx.diag(w).await?;
     }

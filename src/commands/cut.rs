@@ -1,6 +1,6 @@
 //! `cut`: select bytes, characters or fields from each line, streaming line by line.
 
-use super::opts::{self, flag, quote, quotef, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser, Quoting};
 use crate::process::command::{CommandCtx, LineReader};
 use crate::process::Interrupt;
 
@@ -17,18 +17,18 @@ const DEFS: &[OptDef] = &[
 ];
 
 /// Parses a LIST into sorted, merged inclusive ranges (1-based; `usize::MAX` = open end).
-fn parse_list(s: &[u8], fields: bool) -> Result<Vec<(usize, usize)>, String> {
+fn parse_list(q: Quoting, s: &[u8], fields: bool) -> Result<Vec<(usize, usize)>, String> {
     let what = if fields { "field" } else { "byte/character" };
     let mut r = Vec::new();
     for part in s.split(|&c| c == b',' || c == b' ' || c == b'\t') {
         let num = |t: &[u8]| -> Result<usize, String> {
             if !t.iter().all(|c| c.is_ascii_digit()) {
-                return Err(format!("invalid {what} value {}", quote(t)));
+                return Err(format!("invalid {what} value {}", q.quote(t)));
             }
             let v: usize = std::str::from_utf8(t)
                 .ok()
                 .and_then(|x| x.parse().ok())
-                .ok_or_else(|| format!("{what} number {} is too large", quote(t)))?;
+                .ok_or_else(|| format!("{what} number {} is too large", q.quote(t)))?;
             if v == 0 {
                 return Err(if fields {
                     "fields are numbered from 1".into()
@@ -127,7 +127,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         )
         .await;
     }
-    let ranges = match parse_list(p.last(kinds[0]).unwrap_or(b""), fields) {
+    let ranges = match parse_list(Quoting::of(ctx), p.last(kinds[0]).unwrap_or(b""), fields) {
         Ok(r) => r,
         Err(m) => return opts::usage(ctx, &m, 1).await,
     };
@@ -147,7 +147,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(x) => x,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(f).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(ctx, f).as_bytes(), e).await?;
                 status = 1;
                 continue;
             }
@@ -160,7 +160,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Ok(None) => break,
                 Err(e) => {
                     let e = opts::interrupted(e)?;
-                    ctx.diag_path(quotef(f).as_bytes(), e).await?;
+                    ctx.diag_path(opts::quotef(ctx, f).as_bytes(), e).await?;
                     status = 1;
                     break;
                 }

@@ -1,6 +1,6 @@
 //! `date`: print the virtual time (always UTC) with strftime-style formats.
 
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::clock::calendar::{strftime, tm};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
@@ -28,7 +28,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match parse_date(&String::from_utf8_lossy(d), now) {
             Some(w) => when = w,
             None => {
-                ctx.diag(format!("invalid date {}", quote(d))).await?;
+                ctx.diag(format!("invalid date {}", opts::quote(ctx, d)))
+                    .await?;
                 return Ok(1);
             }
         }
@@ -43,7 +44,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 )
             }
             Err(e) => {
-                ctx.diag_path(opts::quotef(r).as_bytes(), e.into()).await?;
+                ctx.diag_path(opts::quotef(ctx, r).as_bytes(), e.into())
+                    .await?;
                 return Ok(1);
             }
         }
@@ -60,7 +62,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b"seconds" => b"%Y-%m-%dT%H:%M:%S+00:00".to_vec(),
             b"ns" => b"%Y-%m-%dT%H:%M:%S,%N+00:00".to_vec(),
             other => {
-                let m = format!("invalid argument {} for '--iso-8601'\nValid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'", quote(other));
+                let valid: [&[&str]; 5] =
+                    [&["hours"], &["minutes"], &["date"], &["seconds"], &["ns"]];
+                let m = opts::bad_argument(ctx, other, "--iso-8601", &valid);
                 return opts::usage(ctx, &m, 1).await;
             }
         };
@@ -74,13 +78,19 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             fmt = f.to_vec();
         } else {
             if p.has(b'd') || p.operands.len() > 1 {
-                return opts::usage(ctx, &format!("extra operand {}", quote(op)), 1).await;
+                return opts::usage(ctx, &format!("extra operand {}", opts::quote(ctx, op)), 1)
+                    .await;
             }
             ctx.diag("cannot set date: Operation not permitted").await?;
             return Ok(1);
         }
         if let Some(extra) = ops.next() {
-            return opts::usage(ctx, &format!("extra operand {}", quote(extra)), 1).await;
+            return opts::usage(
+                ctx,
+                &format!("extra operand {}", opts::quote(ctx, extra)),
+                1,
+            )
+            .await;
         }
     }
     let mut out = strftime(&fmt, &tm(when.0, when.1));

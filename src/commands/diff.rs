@@ -520,7 +520,7 @@ async fn read_side(
         })),
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(opts::quotef(name).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(ctx, name).as_bytes(), e).await?;
             Ok(Err(()))
         }
     }
@@ -779,7 +779,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         1 => {
             return opts::usage(
                 ctx,
-                &format!("missing operand after {}", opts::quote(&p.operands[0])),
+                &format!(
+                    "missing operand after {}",
+                    opts::quoteaf(ctx, &p.operands[0])
+                ),
                 2,
             )
             .await
@@ -788,7 +791,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         _ => {
             return opts::usage(
                 ctx,
-                &format!("extra operand {}", opts::quote(&p.operands[2])),
+                &format!("extra operand {}", opts::quoteaf(ctx, &p.operands[2])),
                 2,
             )
             .await

@@ -4,7 +4,7 @@
 
 use super::chmod::child_path;
 use super::fsutil::{blocks512, human, human_si};
-use super::opts::{self, flag, optional, quote, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -78,9 +78,8 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         {
             Some(n) => max_depth = Some(n),
             None => {
-                ctx.diag(format!("invalid maximum depth {}", quote(d)))
-                    .await?;
-                return Ok(1);
+                let m = format!("invalid maximum depth {}", opts::quote(ctx, d));
+                return opts::usage(ctx, &m, 1).await;
             }
         }
     }
@@ -132,7 +131,7 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     .err()
                     .map(|e| e.message())
                     .unwrap_or("No such file or directory");
-                ctx.diag(format!("cannot access {}: {e}", quote(op)))
+                ctx.diag(format!("cannot access {}: {e}", opts::quoteaf(ctx, op)))
                     .await?;
                 status = 1;
             }
@@ -238,7 +237,7 @@ async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 .err()
                 .map(|e| e.message())
                 .unwrap_or_default();
-            ctx.diag(format!("{}: {e}", opts::quotef(op))).await?;
+            ctx.diag(format!("{}: {e}", opts::quotef(ctx, op))).await?;
             status = 1;
         }
     }

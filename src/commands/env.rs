@@ -45,7 +45,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if name.is_empty() || name.contains(&b'=') {
                 ctx.diag(format!(
                     "cannot unset {}: Invalid argument",
-                    opts::quote(&name)
+                    opts::quote(ctx, &name)
                 ))
                 .await?;
                 return Ok(125);

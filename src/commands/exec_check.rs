@@ -2,7 +2,7 @@
 //! -exec`) prints when that command cannot be run: GNU's wording, which differs per utility,
 //! instead of the shell's `command not found`.
 
-use super::opts::quote;
+use super::opts;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use std::collections::BTreeMap;
@@ -12,8 +12,11 @@ use std::collections::BTreeMap;
 pub enum Wording {
     /// `env: 'x': No such file or directory` (env, nice, find).
     Quoted,
-    /// `timeout: failed to run command 'x': No such file or directory` (timeout, nohup).
+    /// `timeout: failed to run command ‘x’: No such file or directory` (timeout: the name in
+    /// the locale's quotes).
     FailedToRun,
+    /// `nohup: failed to run command 'x': No such file or directory` (nohup: always ASCII).
+    FailedToRunFile,
     /// `xargs: x: No such file or directory`.
     Bare,
 }
@@ -43,8 +46,11 @@ pub async fn cannot_run_in(
     };
     let why = e.message();
     let msg = match wording {
-        Wording::Quoted => format!("{}: {why}", quote(name)),
-        Wording::FailedToRun => format!("failed to run command {}: {why}", quote(name)),
+        Wording::Quoted => format!("{}: {why}", opts::quote(ctx, name)),
+        Wording::FailedToRun => format!("failed to run command {}: {why}", opts::quote(ctx, name)),
+        Wording::FailedToRunFile => {
+            format!("failed to run command {}: {why}", opts::quoteaf(ctx, name))
+        }
         Wording::Bare => format!("{}: {why}", String::from_utf8_lossy(name)),
     };
     ctx.diag(msg).await?;

@@ -1,7 +1,7 @@
 //! `expand` and `unexpand`: convert between tabs and spaces (stream; columns count bytes, like
 //! GNU coreutils 9.1).
 
-use super::opts::{self, flag, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser, Quoting};
 use super::textio;
 use crate::process::command::{CommandCtx, LineReader, Trust};
 use crate::process::Interrupt;
@@ -45,7 +45,7 @@ impl Stops {
     }
 }
 
-fn parse_stops(specs: &[&[u8]]) -> Result<Stops, String> {
+fn parse_stops(q: Quoting, specs: &[&[u8]]) -> Result<Stops, String> {
     let mut v: Vec<usize> = Vec::new();
     for spec in specs {
         for part in spec
@@ -60,7 +60,7 @@ fn parse_stops(specs: &[&[u8]]) -> Result<Stops, String> {
                 None => {
                     return Err(format!(
                         "tab size contains invalid character(s): {}",
-                        opts::quote(part)
+                        q.quote(part)
                     ))
                 }
             };
@@ -111,7 +111,7 @@ async fn common(
         .filter(|o| o.0 == b't')
         .filter_map(|o| o.1.as_deref())
         .collect();
-    match parse_stops(&specs) {
+    match parse_stops(Quoting::of(ctx), &specs) {
         Ok(s) => Ok(Ok((p, s))),
         Err(m) => {
             ctx.diag(m).await?;

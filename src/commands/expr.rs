@@ -4,6 +4,7 @@
 //! expression, 3 for an evaluation error. Integers are 128-bit here; a result outside that
 //! range is reported as an error rather than wrapped (GNU uses arbitrary precision).
 
+use super::opts::{self, Quoting};
 use super::posix_re::{Flavor, Options, Regex};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
@@ -60,6 +61,8 @@ enum Fail {
 }
 
 struct P<'a> {
+    /// Arguments in syntax errors are quoted in the locale's style.
+    q: Quoting,
     args: &'a [Vec<u8>],
     pos: usize,
     steps: u64,
@@ -215,14 +218,10 @@ impl P<'_> {
         let a = self
             .peek()
             .ok_or_else(|| {
+                let last = self.args.get(self.pos.wrapping_sub(1));
                 Fail::Syntax(format!(
-                    "syntax error: missing argument after '{}'",
-                    String::from_utf8_lossy(
-                        self.args
-                            .get(self.pos.wrapping_sub(1))
-                            .map(|a| a.as_slice())
-                            .unwrap_or(b"")
-                    )
+                    "syntax error: missing argument after {}",
+                    self.q.quote(last.map_or(&b""[..], |a| a.as_slice()))
                 ))
             })?
             .to_vec();
@@ -231,13 +230,10 @@ impl P<'_> {
     }
     fn primary(&mut self) -> Result<Val, Fail> {
         let Some(tok) = self.peek().map(|t| t.to_vec()) else {
-            let last = self
-                .args
-                .last()
-                .map(|a| String::from_utf8_lossy(a).into_owned())
-                .unwrap_or_default();
+            let last = self.args.last().map_or(&b""[..], |a| a.as_slice());
             return Err(Fail::Syntax(format!(
-                "syntax error: missing argument after '{last}'"
+                "syntax error: missing argument after {}",
+                self.q.quote(last)
             )));
         };
         self.pos += 1;
@@ -245,7 +241,11 @@ impl P<'_> {
             b"(" => {
                 let v = self.or()?;
                 if !self.eat(b")") {
-                    return Err(Fail::Syntax("syntax error: expecting ')'".into()));
+                    let m = match self.peek() {
+                        Some(t) => format!("instead of {}", self.q.quote(t)),
+                        None => format!("after {}", self.q.quote(&self.args[self.pos - 1])),
+                    };
+                    return Err(Fail::Syntax(format!("syntax error: expecting ')' {m}")));
                 }
                 Ok(v)
             }
@@ -304,6 +304,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return Ok(2);
     }
     let mut p = P {
+        q: opts::Quoting::of(ctx),
         args,
         pos: 0,
         steps: 0,
@@ -313,8 +314,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let v = match r {
         Ok(v) if p.pos == args.len() => v,
         Ok(_) => {
-            let tok = String::from_utf8_lossy(&args[p.pos]).into_owned();
-            ctx.diag(format!("syntax error: unexpected argument '{tok}'"))
+            let tok = opts::quote(ctx, &args[p.pos]);
+            ctx.diag(format!("syntax error: unexpected argument {tok}"))
                 .await?;
             return Ok(2);
         }

@@ -1,7 +1,7 @@
 //! `factor`: prime factors of integers up to 2^128 − 1 (Miller–Rabin and Pollard's rho, every
 //! step metered). Operands, or whitespace-separated words of standard input.
 
-use super::opts::Out;
+use super::opts::{self, Out};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
@@ -178,14 +178,17 @@ async fn one(ctx: &CommandCtx, word: &[u8], out: &mut Out) -> Result<bool, Inter
         }
         None => {
             out.flush(ctx).await?;
-            let shown = String::from_utf8_lossy(word);
             let digits = word.trim_ascii_start();
             let digits = digits.strip_prefix(b"+").unwrap_or(digits);
             if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) {
-                ctx.diag(format!("‘{shown}’ is too large")).await?;
-            } else {
-                ctx.diag(format!("‘{shown}’ is not a valid positive integer"))
+                ctx.diag(format!("{} is too large", opts::quote(ctx, word)))
                     .await?;
+            } else {
+                ctx.diag(format!(
+                    "{} is not a valid positive integer",
+                    opts::quote(ctx, word)
+                ))
+                .await?;
             }
             Ok(false)
         }
@@ -252,7 +255,7 @@ mod tests {
             (
                 1,
                 "12: 2 2 3\n7: 7\n",
-                "factor: ‘x’ is not a valid positive integer\n"
+                "factor: 'x' is not a valid positive integer\n"
             )
         );
         let r = text(run(&["factor"], b"10 20\n"));

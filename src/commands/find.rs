@@ -9,7 +9,7 @@
 use super::chmod;
 use super::exec_check::{cannot_run_in, Wording};
 use super::fsutil::{self, blocks512, group_name, mode_string, user_name};
-use super::opts::{self, quote, Out};
+use super::opts::{self, Out};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::shell::pattern::{MatchOptions, Pattern};
@@ -99,6 +99,24 @@ enum Node {
 
 /// Most bytes of arguments one `-exec ... +` batch collects.
 const BATCH_BYTES: usize = 128 * 1024;
+
+/// The `-regextype` names findutils 4.9 lists when it refuses one (only `findutils-default`,
+/// `emacs` and the extended ones are accepted here).
+const REGEX_TYPES: [&str; 13] = [
+    "findutils-default",
+    "ed",
+    "emacs",
+    "gnu-awk",
+    "grep",
+    "posix-awk",
+    "awk",
+    "posix-basic",
+    "posix-egrep",
+    "egrep",
+    "posix-extended",
+    "posix-minimal-basic",
+    "sed",
+];
 
 struct Entry {
     display: Vec<u8>,
@@ -371,7 +389,7 @@ impl<'a> P<'a> {
             format!(
                 "Expected a positive decimal integer argument to {}, but got {}",
                 String::from_utf8_lossy(pred),
-                quote(a)
+                opts::quote(self.ctx, a)
             )
         };
         if a.is_empty() || !a.iter().all(u8::is_ascii_digit) {
@@ -403,7 +421,7 @@ impl<'a> P<'a> {
             self.ctx.stat(&abs)
         };
         st.map(|s| s.mtime_ns)
-            .map_err(|e| format!("{}: {}", quote(a), e.message()))
+            .map_err(|e| format!("{}: {}", opts::quote(self.ctx, a), e.message()))
     }
 
     fn primary(&mut self) -> PResult<Node> {
@@ -429,8 +447,10 @@ impl<'a> P<'a> {
                 } else {
                     "(?s-u)"
                 };
-                let re = regex::bytes::Regex::new(&format!("{flags}^(?:{body})$"))
-                    .map_err(|_| format!("Invalid regular expression {}", quote(a)))?;
+                let re =
+                    regex::bytes::Regex::new(&format!("{flags}^(?:{body})$")).map_err(|_| {
+                        format!("Invalid regular expression {}", opts::quote(self.ctx, a))
+                    })?;
                 t(Test::Regex(re))
             }
             b"-regextype" => {
@@ -438,7 +458,16 @@ impl<'a> P<'a> {
                 self.g.regex_type = match a {
                     b"emacs" | b"findutils-default" => b'e',
                     b"posix-extended" | b"posix-egrep" | b"egrep" => b'x',
-                    _ => return Err(format!("Unknown regular expression type {}; valid types are `findutils-default', `emacs', `posix-extended', `posix-egrep' and `egrep'.", quote(a))),
+                    _ => {
+                        let q = opts::Quoting::of(self.ctx);
+                        let valid: Vec<String> =
+                            REGEX_TYPES.iter().map(|t| q.quote(t.as_bytes())).collect();
+                        return Err(format!(
+                            "Unknown regular expression type {}; valid types are {}.",
+                            q.quote(a),
+                            valid.join(", ")
+                        ));
+                    }
                 };
                 t(Test::True)
             }
@@ -530,13 +559,17 @@ impl<'a> P<'a> {
                 };
                 let mode = chmod::compile(body)
                     .map(|c| chmod::adjust(0, false, 0, &c))
-                    .ok_or_else(|| format!("invalid mode {}", quote(a)))?;
+                    .ok_or_else(|| format!("invalid mode {}", opts::quote(self.ctx, a)))?;
                 t(Test::Perm(kind, mode))
             }
             b"-user" => {
                 let a = self.arg(tok)?;
-                let id = fsutil::parse_user(a)
-                    .ok_or_else(|| format!("{} is not the name of a known user", quote(a)))?;
+                let id = fsutil::parse_user(a).ok_or_else(|| {
+                    format!(
+                        "{} is not the name of a known user",
+                        opts::quote(self.ctx, a)
+                    )
+                })?;
                 t(Test::Uid(Num {
                     cmp: Cmp::Eq,
                     n: u64::from(id),
@@ -544,8 +577,12 @@ impl<'a> P<'a> {
             }
             b"-group" => {
                 let a = self.arg(tok)?;
-                let id = fsutil::parse_group(a)
-                    .ok_or_else(|| format!("{} is not the name of an existing group", quote(a)))?;
+                let id = fsutil::parse_group(a).ok_or_else(|| {
+                    format!(
+                        "{} is not the name of an existing group",
+                        opts::quote(self.ctx, a)
+                    )
+                })?;
                 t(Test::Gid(Num {
                     cmp: Cmp::Eq,
                     n: u64::from(id),
@@ -1111,7 +1148,7 @@ impl Find<'_> {
                         self.ctx
                             .diag(format!(
                                 "cannot delete {}: {}",
-                                quote(&e.display),
+                                opts::quote(self.ctx, &e.display),
                                 err.message()
                             ))
                             .await?;
@@ -1228,7 +1265,7 @@ impl Find<'_> {
         if descend && !self.quit.get() {
             if ancestors.contains(&e.st.ino) {
                 self.flush().await?;
-                self.ctx.diag(format!("File system loop detected; {} is part of the same file system loop as an ancestor.", quote(&e.display))).await?;
+                self.ctx.diag(format!("File system loop detected; {} is part of the same file system loop as an ancestor.", opts::quote(self.ctx, &e.display))).await?;
                 self.status.set(1);
             } else {
                 let list = self.ctx.read_dir(&e.abs);
@@ -1261,7 +1298,11 @@ impl Find<'_> {
                     Err(err) => {
                         self.flush().await?;
                         self.ctx
-                            .diag(format!("{}: {}", quote(&e.display), err.message()))
+                            .diag(format!(
+                                "{}: {}",
+                                opts::quote(self.ctx, &e.display),
+                                err.message()
+                            ))
                             .await?;
                         self.status.set(1);
                     }
@@ -1339,7 +1380,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 && a[1..].iter().all(|c| b"HLPDO0123456789".contains(c)) =>
             {
                 ctx.mark_partial("-D/-O are not modeled");
-                ctx.diag(format!("unsupported option {}", quote(a))).await?;
+                ctx.diag(format!("unsupported option {}", opts::quote(ctx, a)))
+                    .await?;
                 return Ok(1);
             }
             _ => break,
@@ -1442,7 +1484,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             Err(err) => {
                 f.flush().await?;
-                ctx.diag(format!("{}: {}", quote(start), err.message()))
+                ctx.diag(format!("{}: {}", opts::quote(ctx, start), err.message()))
                     .await?;
                 f.status.set(1);
             }

@@ -11,7 +11,7 @@
 //! column bookkeeping matches GNU exactly, including its 1000-word / 5000-byte paragraph
 //! buffer: a longer paragraph is emitted in pieces, split at the cheapest break near the end.
 
-use super::opts::{self, flag, quote, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser, Quoting};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
@@ -545,18 +545,18 @@ fn check_punctuation(w: &mut Word, text: &[u8]) {
 }
 
 /// `xdectoumax`-style width parsing: a decimal in `0..=max`.
-fn parse_width(v: &[u8], max: usize) -> Result<usize, String> {
+fn parse_width(q: Quoting, v: &[u8], max: usize) -> Result<usize, String> {
     let s = std::str::from_utf8(v).unwrap_or("");
     let t = s.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
     let t = t.strip_prefix('+').unwrap_or(t);
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("invalid width: {}", quote(v)));
+        return Err(format!("invalid width: {}", q.quote(v)));
     }
     match t.parse::<u64>() {
         Ok(n) if n <= max as u64 => Ok(n as usize),
         _ => Err(format!(
             "invalid width: {}: Numerical result out of range",
-            quote(v)
+            q.quote(v)
         )),
     }
 }
@@ -596,7 +596,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let width_opt = p.last(b'w').map(<[u8]>::to_vec).or(obsolete_width);
     let mut max_width = 75;
     if let Some(v) = &width_opt {
-        match parse_width(v, MAXCHARS / 2) {
+        match parse_width(Quoting::of(ctx), v, MAXCHARS / 2) {
             Ok(n) => max_width = n,
             Err(m) => {
                 ctx.diag(m).await?;
@@ -605,7 +605,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     let goal_width = match p.last(b'g') {
-        Some(v) => match parse_width(v, max_width) {
+        Some(v) => match parse_width(Quoting::of(ctx), v, max_width) {
             Ok(n) => {
                 if width_opt.is_none() {
                     max_width = n + 10;
@@ -645,7 +645,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 let e = opts::interrupted(e)?;
                 ctx.diag(format!(
                     "cannot open {} for reading: {}",
-                    quote(op),
+                    opts::quoteaf(ctx, op),
                     e.message()
                 ))
                 .await?;

@@ -115,7 +115,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 };
                 ctx.diag(format!(
                     "invalid number of columns: {}{why}",
-                    opts::quote(v)
+                    opts::quote(ctx, v)
                 ))
                 .await?;
                 return Ok(1);

@@ -268,13 +268,13 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
                 b"" | b"never" | b"no" | b"none" | b"auto" | b"tty" | b"if-tty" => {}
                 b"always" | b"yes" | b"force" => color_bad = true,
                 _ => {
-                    ctx.diag(format!(
-                        "invalid argument ‘{}’ for ‘--color’",
-                        String::from_utf8_lossy(v)
-                    ))
-                    .await?;
-                    ctx.err(b"Valid arguments are:\n  - \xe2\x80\x98always\xe2\x80\x99, \xe2\x80\x98yes\xe2\x80\x99, \xe2\x80\x98force\xe2\x80\x99\n  - \xe2\x80\x98never\xe2\x80\x99, \xe2\x80\x98no\xe2\x80\x99, \xe2\x80\x98none\xe2\x80\x99\n  - \xe2\x80\x98auto\xe2\x80\x99, \xe2\x80\x98tty\xe2\x80\x99, \xe2\x80\x98if-tty\xe2\x80\x99\n").await?;
-                    return usage(ctx, None).await;
+                    let valid: [&[&str]; 3] = [
+                        &["always", "yes", "force"],
+                        &["never", "no", "none"],
+                        &["auto", "tty", "if-tty"],
+                    ];
+                    let m = opts::bad_argument(ctx, v, "--color", &valid);
+                    return usage(ctx, Some(&m)).await;
                 }
             },
             BINARY_FILES => {

@@ -1,7 +1,7 @@
 //! `head` and `tail`. `head` streams and stops reading once it has its lines, so it ends
 //! pipelines fed by endless producers; `tail` keeps only the last N lines (memory reserved).
 
-use super::opts::{self, flag, quote, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, LineReader};
 use crate::process::{Interrupt, OpenFile};
@@ -164,7 +164,7 @@ async fn parse(ctx: &CommandCtx, tail: bool) -> Result<Result<Args, i32>, Interr
                         };
                         ctx.diag(format!(
                             "invalid number of {what}: {}{extra}",
-                            quote(if tail || big { v } else { num })
+                            opts::quote(ctx, if tail || big { v } else { num })
                         ))
                         .await?;
                         return Ok(Err(1));
@@ -213,7 +213,7 @@ async fn each(ctx: &CommandCtx, a: &Args, tail: bool) -> Result<i32, Interrupt> 
                 let e = opts::interrupted(e)?;
                 ctx.diag(format!(
                     "cannot open {} for reading: {}",
-                    quote(name),
+                    opts::quoteaf(ctx, name),
                     e.message()
                 ))
                 .await?;
@@ -243,8 +243,12 @@ async fn each(ctx: &CommandCtx, a: &Args, tail: bool) -> Result<i32, Interrupt> 
             Ok(()) => {}
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag(format!("error reading {}: {}", quote(name), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "error reading {}: {}",
+                    opts::quoteaf(ctx, name),
+                    e.message()
+                ))
+                .await?;
                 status = 1;
             }
         }

@@ -5,7 +5,7 @@
 
 use super::chmod;
 use super::fsutil::{parse_group, parse_user};
-use super::opts::{self, flag, optional, quote, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
@@ -111,7 +111,10 @@ async fn make_parents(
                 match r {
                     Ok(()) => {
                         if verbose {
-                            let m = format!("install: creating directory {}\n", quote(&prefix));
+                            let m = format!(
+                                "install: creating directory {}\n",
+                                opts::quoteaf(ctx, &prefix)
+                            );
                             ctx.out(m.as_bytes()).await?;
                         }
                         None
@@ -123,7 +126,7 @@ async fn make_parents(
         if let Some(e) = err {
             let m = format!(
                 "cannot create directory {}: {}",
-                quote(&prefix),
+                opts::quote(ctx, &prefix),
                 e.message()
             );
             ctx.diag(m).await?;
@@ -143,7 +146,7 @@ async fn install_dir(ctx: &CommandCtx, o: &Opts, dir: &[u8]) -> Result<bool, Int
     if let Err(e) = r {
         let m = format!(
             "cannot change permissions of {}: {}",
-            quote(dir),
+            opts::quoteaf(ctx, dir),
             e.message()
         );
         ctx.diag(m).await?;
@@ -169,13 +172,17 @@ async fn install_file(
     let st = match st {
         Ok(s) => s,
         Err(e) => {
-            ctx.diag(format!("cannot stat {}: {}", quote(src), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "cannot stat {}: {}",
+                opts::quoteaf(ctx, src),
+                e.message()
+            ))
+            .await?;
             return Ok(false);
         }
     };
     if st.file_type == FileType::Dir {
-        ctx.diag(format!("omitting directory {}", quote(src)))
+        ctx.diag(format!("omitting directory {}", opts::quoteaf(ctx, src)))
             .await?;
         return Ok(false);
     }
@@ -184,8 +191,8 @@ async fn install_file(
         if ds.ino == st.ino {
             ctx.diag(format!(
                 "{} and {} are the same file",
-                quote(src),
-                quote(dst)
+                opts::quoteaf(ctx, src),
+                opts::quoteaf(ctx, dst)
             ))
             .await?;
             return Ok(false);
@@ -193,7 +200,7 @@ async fn install_file(
         if ds.file_type == FileType::Dir {
             ctx.diag(format!(
                 "cannot overwrite directory {} with non-directory",
-                quote(dst)
+                opts::quoteaf(ctx, dst)
             ))
             .await?;
             return Ok(false);
@@ -203,7 +210,11 @@ async fn install_file(
     let data = match data {
         Ok(d) => d,
         Err(e) => {
-            let m = format!("cannot open {} for reading: {}", quote(src), e.message());
+            let m = format!(
+                "cannot open {} for reading: {}",
+                opts::quoteaf(ctx, src),
+                e.message()
+            );
             ctx.diag(m).await?;
             return Ok(false);
         }
@@ -231,7 +242,7 @@ async fn install_file(
         // GNU unlinks the old file first and says so under -v.
         let _ = ctx.vfs().remove(&da);
         if o.verbose {
-            ctx.out(format!("removed {}\n", quote(dst)).as_bytes())
+            ctx.out(format!("removed {}\n", opts::quoteaf(ctx, dst)).as_bytes())
                 .await?;
         }
     }
@@ -240,13 +251,24 @@ async fn install_file(
         .write_file_mode(&da, &data, WriteMode::Truncate, o.mode);
     ctx.sys.sync_disk();
     if let Err(e) = r {
-        let m = format!("cannot create regular file {}: {}", quote(dst), e.message());
+        let m = format!(
+            "cannot create regular file {}: {}",
+            opts::quoteaf(ctx, dst),
+            e.message()
+        );
         ctx.diag(m).await?;
         return Ok(false);
     }
     if o.verbose {
-        ctx.out(format!("{} -> {}\n", quote(src), quote(dst)).as_bytes())
-            .await?;
+        ctx.out(
+            format!(
+                "{} -> {}\n",
+                opts::quoteaf(ctx, src),
+                opts::quoteaf(ctx, dst)
+            )
+            .as_bytes(),
+        )
+        .await?;
     }
     let _ = ctx.vfs().chmod(&da, o.mode);
     if o.uid.is_some() || o.gid.is_some() {
@@ -305,7 +327,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 dir_mode = chmod::adjust(0, true, 0, &ch);
             }
             None => {
-                ctx.diag(format!("invalid mode {}", quote(m))).await?;
+                ctx.diag(format!("invalid mode {}", opts::quote(ctx, m)))
+                    .await?;
                 return Ok(1);
             }
         }
@@ -314,7 +337,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Some(u) => match parse_user(u) {
             Some(id) => Some(id),
             None => {
-                ctx.diag(format!("invalid user {}", quote(u))).await?;
+                ctx.diag(format!("invalid user {}", opts::quote(ctx, u)))
+                    .await?;
                 return Ok(1);
             }
         },
@@ -324,7 +348,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Some(g) => match parse_group(g) {
             Some(id) => Some(id),
             None => {
-                ctx.diag(format!("invalid group {}", quote(g))).await?;
+                ctx.diag(format!("invalid group {}", opts::quote(ctx, g)))
+                    .await?;
                 return Ok(1);
             }
         },
@@ -343,12 +368,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if ops.is_empty() || (ops.len() == 1 && !dir_arg && target.is_none()) {
         let m = match ops.first() {
             None => "missing file operand".to_string(),
-            Some(a) => format!("missing destination file operand after {}", quote(a)),
+            Some(a) => format!(
+                "missing destination file operand after {}",
+                opts::quoteaf(ctx, a)
+            ),
         };
         return opts::usage(ctx, &m, 1).await;
     }
     if no_target && !dir_arg && ops.len() > 2 {
-        return opts::usage(ctx, &format!("extra operand {}", quote(&ops[2])), 1).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, &ops[2])),
+            1,
+        )
+        .await;
     }
     let mut status = 0;
     if dir_arg {
@@ -368,12 +401,19 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match st {
             Ok(s) if s.file_type == FileType::Dir => {}
             Ok(_) => {
-                ctx.diag(format!("failed to access {}: Not a directory", quote(&t)))
-                    .await?;
+                ctx.diag(format!(
+                    "failed to access {}: Not a directory",
+                    opts::quoteaf(ctx, &t)
+                ))
+                .await?;
                 return Ok(1);
             }
             Err(e) => {
-                let m = format!("failed to access {}: {}", quote(&t), e.message());
+                let m = format!(
+                    "failed to access {}: {}",
+                    opts::quoteaf(ctx, &t),
+                    e.message()
+                );
                 ctx.diag(m).await?;
                 return Ok(1);
             }
@@ -400,12 +440,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             match st {
                 Ok(s) if s.file_type == FileType::Dir => {}
                 Ok(_) => {
-                    ctx.diag(format!("target {}: Not a directory", quote(dest)))
-                        .await?;
+                    ctx.diag(format!(
+                        "target {}: Not a directory",
+                        opts::quoteaf(ctx, dest)
+                    ))
+                    .await?;
                     return Ok(1);
                 }
                 Err(e) => {
-                    let m = format!("target {}: {}", quote(dest), e.message());
+                    let m = format!("target {}: {}", opts::quoteaf(ctx, dest), e.message());
                     ctx.diag(m).await?;
                     return Ok(1);
                 }

@@ -2,7 +2,7 @@
 //! (groups of equal keys, cartesian product, order checking that warns once unpairable lines
 //! were seen). Both inputs are read whole with their memory reserved.
 
-use super::opts::{self, flag, quote, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser, Quoting};
 use super::textio;
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
@@ -407,36 +407,36 @@ impl Join<'_> {
 }
 
 /// GNU `string_to_join_field`: a 1-based field number, returned 0-based.
-fn join_field(s: &[u8]) -> Result<usize, String> {
+fn join_field(q: Quoting, s: &[u8]) -> Result<usize, String> {
     if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
-        return Err(format!("invalid field number: {}", quote(s)));
+        return Err(format!("invalid field number: {}", q.quote(s)));
     }
     let v = std::str::from_utf8(s)
         .ok()
         .and_then(|t| t.parse::<u64>().ok())
         .unwrap_or(u64::MAX);
     if v == 0 {
-        return Err(format!("invalid field number: {}", quote(s)));
+        return Err(format!("invalid field number: {}", q.quote(s)));
     }
     Ok(usize::try_from(v - 1).unwrap_or(usize::MAX - 1))
 }
 
 /// GNU `add_field_list`: comma- or blank-separated `0` / `M.N` items.
-fn field_list(spec: &[u8], list: &mut Vec<(u8, usize)>) -> Result<(), String> {
+fn field_list(q: Quoting, spec: &[u8], list: &mut Vec<(u8, usize)>) -> Result<(), String> {
     for item in spec.split(|b| *b == b',' || *b == b' ' || *b == b'\t') {
         match item.first() {
             Some(b'0') if item.len() == 1 => list.push((0, 0)),
-            Some(b'0') => return Err(format!("invalid field specifier: {}", quote(item))),
+            Some(b'0') => return Err(format!("invalid field specifier: {}", q.quote(item))),
             Some(&f @ (b'1' | b'2')) => {
                 if item.get(1) != Some(&b'.') {
-                    return Err(format!("invalid field specifier: {}", quote(item)));
+                    return Err(format!("invalid field specifier: {}", q.quote(item)));
                 }
-                list.push((f - b'0', join_field(&item[2..])?));
+                list.push((f - b'0', join_field(q, &item[2..])?));
             }
             _ => {
                 return Err(format!(
                     "invalid file number in field spec: {}",
-                    quote(item)
+                    q.quote(item)
                 ))
             }
         }
@@ -459,7 +459,7 @@ fn set_field(slot: &mut Option<usize>, v: usize) -> Result<(), String> {
 }
 
 /// Builds the configuration from the options, in command-line order as GNU reports them.
-fn configure(p: &opts::Parsed) -> Result<Cfg, String> {
+fn configure(q: Quoting, p: &opts::Parsed) -> Result<Cfg, String> {
     let mut cfg = Cfg {
         tab: Tab::Blanks,
         ignore_case: false,
@@ -483,7 +483,7 @@ fn configure(p: &opts::Parsed) -> Result<Cfg, String> {
                 let w = match v {
                     b"1" => 0,
                     b"2" => 1,
-                    _ => return Err(format!("invalid field number: {}", quote(v))),
+                    _ => return Err(format!("invalid field number: {}", q.quote(v))),
                 };
                 cfg.unpaired[w] = true;
                 if *id == b'v' {
@@ -497,21 +497,21 @@ fn configure(p: &opts::Parsed) -> Result<Cfg, String> {
                 cfg.filler = Some(v.to_vec());
             }
             b'i' => cfg.ignore_case = true,
-            b'1' => set_field(&mut f1, join_field(v)?)?,
-            b'2' => set_field(&mut f2, join_field(v)?)?,
+            b'1' => set_field(&mut f1, join_field(q, v)?)?,
+            b'2' => set_field(&mut f2, join_field(q, v)?)?,
             b'j' => {
-                let f = join_field(v)?;
+                let f = join_field(q, v)?;
                 set_field(&mut f1, f)?;
                 set_field(&mut f2, f)?;
             }
             b'o' if v == b"auto" => cfg.autoformat = true,
-            b'o' => field_list(v, &mut cfg.outlist)?,
+            b'o' => field_list(q, v, &mut cfg.outlist)?,
             b't' => {
                 let t = match v {
                     [] => Tab::WholeLine,
                     [c] => Tab::Byte(*c),
                     b"\\0" => Tab::Byte(0),
-                    _ => return Err(format!("multi-character tab {}", quote(v))),
+                    _ => return Err(format!("multi-character tab {}", q.quote(v))),
                 };
                 if tab_set && t != cfg.tab {
                     return Err("incompatible tabs".into());
@@ -535,7 +535,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let cfg = match configure(&p) {
+    let cfg = match configure(Quoting::of(ctx), &p) {
         Ok(c) => c,
         Err(m) => {
             ctx.diag(m).await?;
@@ -545,12 +545,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     match p.operands.len() {
         0 => return opts::usage(ctx, "missing operand", 1).await,
         1 => {
-            let m = format!("missing operand after {}", quote(&p.operands[0]));
+            let m = format!("missing operand after {}", opts::quote(ctx, &p.operands[0]));
             return opts::usage(ctx, &m, 1).await;
         }
         2 => {}
         _ => {
-            let m = format!("extra operand {}", quote(&p.operands[2]));
+            let m = format!("extra operand {}", opts::quote(ctx, &p.operands[2]));
             return opts::usage(ctx, &m, 1).await;
         }
     }

@@ -2,7 +2,7 @@
 //! one, so `ln` without `-s` fails with a clear message.
 
 use super::chmod::child_path;
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, VfsError};
@@ -36,12 +36,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return opts::usage(ctx, "missing file operand", 1).await;
     }
     if no_target && ops.len() > 2 {
-        return opts::usage(ctx, &format!("extra operand {}", quote(&ops[2])), 1).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, &ops[2])),
+            1,
+        )
+        .await;
     }
     if no_target && ops.len() < 2 {
         return opts::usage(
             ctx,
-            &format!("missing destination file operand after {}", quote(&ops[0])),
+            &format!(
+                "missing destination file operand after {}",
+                opts::quoteaf(ctx, &ops[0])
+            ),
             1,
         )
         .await;
@@ -65,12 +73,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match st {
             Ok(s) if s.file_type == FileType::Dir => {}
             Ok(_) => {
-                ctx.diag(format!("target {}: Not a directory", quote(t)))
+                ctx.diag(format!("target {}: Not a directory", opts::quoteaf(ctx, t)))
                     .await?;
                 return Ok(1);
             }
             Err(e) => {
-                ctx.diag(format!("target {}: {}", quote(t), e.message()))
+                ctx.diag(format!("target {}: {}", opts::quoteaf(ctx, t), e.message()))
                     .await?;
                 return Ok(1);
             }
@@ -92,7 +100,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Some(e) => e.message(),
                 None => VfsError::NotDir.message(),
             };
-            ctx.diag(format!("target {}: {}", quote(&last), msg))
+            ctx.diag(format!("target {}: {}", opts::quoteaf(ctx, &last), msg))
                 .await?;
             return Ok(1);
         }
@@ -111,7 +119,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if target.is_empty() {
             ctx.diag(format!(
                 "failed to create symbolic link {} -> '': No such file or directory",
-                quote(&link)
+                opts::quoteaf(ctx, &link)
             ))
             .await?;
             status = 1;
@@ -122,7 +130,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if !force {
                 ctx.diag(format!(
                     "failed to create symbolic link {}: File exists",
-                    quote(&link)
+                    opts::quoteaf(ctx, &link)
                 ))
                 .await?;
                 status = 1;
@@ -131,7 +139,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if st.file_type == FileType::Dir {
                 ctx.diag(format!(
                     "{}: cannot overwrite directory",
-                    opts::quotef(&link)
+                    opts::quotef(ctx, &link)
                 ))
                 .await?;
                 status = 1;
@@ -139,8 +147,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             let r = ctx.vfs().remove(&abs);
             if let Err(e) = r {
-                ctx.diag(format!("cannot remove {}: {}", quote(&link), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot remove {}: {}",
+                    opts::quoteaf(ctx, &link),
+                    e.message()
+                ))
+                .await?;
                 status = 1;
                 continue;
             }
@@ -150,14 +162,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match r {
             Ok(()) => {
                 if verbose {
-                    ctx.out(format!("{} -> {}\n", quote(&link), quote(&target)).as_bytes())
-                        .await?;
+                    ctx.out(
+                        format!(
+                            "{} -> {}\n",
+                            opts::quoteaf(ctx, &link),
+                            opts::quoteaf(ctx, &target)
+                        )
+                        .as_bytes(),
+                    )
+                    .await?;
                 }
             }
             Err(e) => {
                 ctx.diag(format!(
                     "failed to create symbolic link {}: {}",
-                    quote(&link),
+                    opts::quoteaf(ctx, &link),
                     e.message()
                 ))
                 .await?;

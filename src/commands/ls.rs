@@ -2,7 +2,7 @@
 //! rules relative to the virtual clock, recursion, sorting by name, time or size.
 
 use super::fsutil;
-use super::opts::{self, flag, quote, OptDef, Parser};
+use super::opts::{self, flag, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, Stat};
@@ -327,8 +327,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         };
         match st {
             Err(e) => {
-                ctx.diag(format!("cannot access {}: {}", quote(op), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot access {}: {}",
+                    opts::quoteaf(ctx, op),
+                    e.message()
+                ))
+                .await?;
                 status = 2;
             }
             Ok(st) => {

@@ -1,6 +1,6 @@
 //! `mkdir` (`-p`, `-m`, `-v`), plus the symbolic/octal mode parser `cp`/`touch` share.
 
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, VfsError};
@@ -77,7 +77,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Some(m) => match parse_mode(m, 0o777) {
             Some(v) => v,
             None => {
-                ctx.diag(format!("invalid mode {}", quote(m))).await?;
+                ctx.diag(format!("invalid mode {}", opts::quote(ctx, m)))
+                    .await?;
                 return Ok(1);
             }
         },
@@ -139,14 +140,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         ctx.sys.sync_disk();
         if verbose {
             for c in &created {
-                ctx.out(format!("mkdir: created directory {}\n", quote(c)).as_bytes())
+                ctx.out(format!("mkdir: created directory {}\n", opts::quoteaf(ctx, c)).as_bytes())
                     .await?;
             }
         }
         if let Err(e) = r {
             ctx.diag(format!(
                 "cannot create directory {}: {}",
-                quote(op),
+                opts::quote(ctx, op),
                 e.message()
             ))
             .await?;

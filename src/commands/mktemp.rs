@@ -1,7 +1,7 @@
 //! `mktemp`: create a unique temporary file or directory. The `X`s are filled from the
 //! machine's deterministic random stream, so the same run always makes the same names.
 
-use super::opts::{self, flag, optional, quote, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, VfsError, WriteMode};
@@ -56,14 +56,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if s.contains(&b'/') {
                 return fail(format!(
                     "invalid suffix {}, contains directory separator",
-                    quote(s)
+                    opts::quote(ctx, s)
                 ))
                 .await;
             }
             if !template.ends_with(b"X") {
                 return fail(format!(
                     "with --suffix, template {} must end in X",
-                    quote(&template)
+                    opts::quote(ctx, &template)
                 ))
                 .await;
             }
@@ -71,12 +71,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             s.clone()
         }
         None => {
+            // Whatever follows the last X; a template without X has no suffix.
             let end = template
                 .iter()
                 .rposition(|&b| b == b'X')
-                .map(|i| i + 1)
-                .unwrap_or(0);
-            template[end..].to_vec()
+                .map_or(template.len(), |i| i + 1);
+            let s = template[end..].to_vec();
+            if s.contains(&b'/') {
+                return fail(format!(
+                    "invalid suffix {}, contains directory separator",
+                    opts::quote(ctx, &s)
+                ))
+                .await;
+            }
+            s
         }
     };
     let xend = template.len() - suffix.len();
@@ -86,8 +94,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         .take_while(|&&b| b == b'X')
         .count();
     if xs < 3 {
-        let shown = &template[..xend];
-        return fail(format!("too few X's in template {}", quote(shown))).await;
+        return fail(format!(
+            "too few X's in template {}",
+            opts::quote(ctx, &template)
+        ))
+        .await;
     }
     if use_dest {
         let env_tmp = ctx
@@ -99,7 +110,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if path::file_name(&template).len() != template.len() || template.contains(&b'/') {
                 return fail(format!(
                     "invalid template, {}, contains directory separator",
-                    quote(&template)
+                    opts::quote(ctx, &template)
                 ))
                 .await;
             }
@@ -110,7 +121,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if template.first() == Some(&b'/') {
                 return fail(format!(
                     "invalid template, {}; with --tmpdir, it may not be absolute",
-                    quote(&template)
+                    opts::quote(ctx, &template)
                 ))
                 .await;
             }
@@ -154,7 +165,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 let what = if dir { "directory" } else { "file" };
                 return fail(format!(
                     "failed to create {what} via template {}: {}",
-                    quote(&template),
+                    opts::quote(ctx, &template),
                     e.message()
                 ))
                 .await;
@@ -164,7 +175,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let what = if dir { "directory" } else { "file" };
     fail(format!(
         "failed to create {what} via template {}: {}",
-        quote(&template),
+        opts::quote(ctx, &template),
         VfsError::Exists.message()
     ))
     .await

@@ -60,6 +60,7 @@ pub mod od;
 pub mod paste;
 pub mod posix_re;
 pub mod pr;
+pub mod quoting;
 pub mod sed;
 pub mod strings;
 pub mod tac;

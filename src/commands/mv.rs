@@ -1,7 +1,7 @@
 //! `mv`: rename files and directories within the one modeled filesystem (an O(1) VFS rename).
 
 use super::chmod::child_path;
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, Vfs, VfsError};
@@ -52,13 +52,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if target_dir.is_none() && ops.len() == 1 {
         return opts::usage(
             ctx,
-            &format!("missing destination file operand after {}", quote(&ops[0])),
+            &format!(
+                "missing destination file operand after {}",
+                opts::quoteaf(ctx, &ops[0])
+            ),
             1,
         )
         .await;
     }
     if no_target && ops.len() > 2 {
-        return opts::usage(ctx, &format!("extra operand {}", quote(&ops[2])), 1).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, &ops[2])),
+            1,
+        )
+        .await;
     }
     let stat_dir = |name: &[u8]| -> Result<bool, VfsError> {
         ctx.vfs()
@@ -70,13 +78,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match stat_dir(t) {
             Ok(true) => {}
             Ok(false) => {
-                ctx.diag(format!("target directory {}: Not a directory", quote(t)))
-                    .await?;
+                ctx.diag(format!(
+                    "target directory {}: Not a directory",
+                    opts::quoteaf(ctx, t)
+                ))
+                .await?;
                 return Ok(1);
             }
             Err(e) => {
-                ctx.diag(format!("target directory {}: {}", quote(t), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "target directory {}: {}",
+                    opts::quoteaf(ctx, t),
+                    e.message()
+                ))
+                .await?;
                 return Ok(1);
             }
         }
@@ -91,7 +106,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Err(e) => e.message(),
                 Ok(_) => VfsError::NotDir.message(),
             };
-            ctx.diag(format!("target {}: {msg}", quote(&last))).await?;
+            ctx.diag(format!("target {}: {msg}", opts::quoteaf(ctx, &last)))
+                .await?;
             return Ok(1);
         }
         if is_dir {
@@ -110,8 +126,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let sst = match sst {
             Ok(s) => s,
             Err(e) => {
-                ctx.diag(format!("cannot stat {}: {}", quote(&src), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot stat {}: {}",
+                    opts::quoteaf(ctx, &src),
+                    e.message()
+                ))
+                .await?;
                 status = 1;
                 continue;
             }
@@ -125,8 +145,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if sp.is_some() && sp == dp {
                 ctx.diag(format!(
                     "{} and {} are the same file",
-                    quote(&src),
-                    quote(&dst)
+                    opts::quoteaf(ctx, &src),
+                    opts::quoteaf(ctx, &dst)
                 ))
                 .await?;
                 status = 1;
@@ -140,8 +160,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if src_dir && !dst_dir {
                 ctx.diag(format!(
                     "cannot overwrite non-directory {} with directory {}",
-                    quote(&dst),
-                    quote(&src)
+                    opts::quoteaf(ctx, &dst),
+                    opts::quoteaf(ctx, &src)
                 ))
                 .await?;
                 status = 1;
@@ -150,7 +170,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             if !src_dir && dst_dir {
                 ctx.diag(format!(
                     "cannot overwrite directory {} with non-directory",
-                    quote(&dst)
+                    opts::quoteaf(ctx, &dst)
                 ))
                 .await?;
                 status = 1;
@@ -162,8 +182,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 if d.starts_with(s) && d.get(s.len()) == Some(&b'/') {
                     ctx.diag(format!(
                         "cannot move {} to a subdirectory of itself, {}",
-                        quote(&src),
-                        quote(&dst)
+                        opts::quoteaf(ctx, &src),
+                        opts::quoteaf(ctx, &dst)
                     ))
                     .await?;
                     status = 1;
@@ -176,15 +196,22 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match r {
             Ok(()) => {
                 if verbose {
-                    ctx.out(format!("renamed {} -> {}\n", quote(&src), quote(&dst)).as_bytes())
-                        .await?;
+                    ctx.out(
+                        format!(
+                            "renamed {} -> {}\n",
+                            opts::quoteaf(ctx, &src),
+                            opts::quoteaf(ctx, &dst)
+                        )
+                        .as_bytes(),
+                    )
+                    .await?;
                 }
             }
             Err(VfsError::IntoItself) => {
                 ctx.diag(format!(
                     "cannot move {} to a subdirectory of itself, {}",
-                    quote(&src),
-                    quote(&dst)
+                    opts::quoteaf(ctx, &src),
+                    opts::quoteaf(ctx, &dst)
                 ))
                 .await?;
                 status = 1;
@@ -192,8 +219,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Err(e) => {
                 ctx.diag(format!(
                     "cannot move {} to {}: {}",
-                    quote(&src),
-                    quote(&dst),
+                    opts::quoteaf(ctx, &src),
+                    opts::quoteaf(ctx, &dst),
                     e.message()
                 ))
                 .await?;

@@ -7,7 +7,7 @@
 //! SIGHUP ignored.
 
 use super::exec_check::{cannot_run, Wording};
-use super::opts::{self, quote};
+use super::opts::{self};
 use crate::process::command::CommandCtx;
 use crate::process::{Disposition, Interrupt};
 
@@ -64,7 +64,8 @@ async fn nice_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         {
             Some(n) => n.clamp(-1000, 1000) as i32,
             None => {
-                ctx.diag(format!("invalid adjustment {}", quote(v))).await?;
+                ctx.diag(format!("invalid adjustment {}", opts::quote(ctx, v)))
+                    .await?;
                 ctx.err(b"Try 'nice --help' for more information.\n")
                     .await?;
                 return Ok(125);
@@ -100,7 +101,7 @@ async fn nohup_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if args.is_empty() {
         return opts::usage(ctx, "missing operand", 125).await;
     }
-    if let Some(status) = cannot_run(ctx, &args[0], &ctx.env, Wording::FailedToRun).await? {
+    if let Some(status) = cannot_run(ctx, &args[0], &ctx.env, Wording::FailedToRunFile).await? {
         return Ok(status);
     }
     let before = ctx

@@ -69,12 +69,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             match style(v) {
                 Some(s) => styles[idx] = s,
                 None => {
-                    ctx.diag(format!(
-                        "invalid {name} numbering style: {}",
-                        opts::quote(v)
-                    ))
-                    .await?;
-                    return Ok(1);
+                    let m = format!("invalid {name} numbering style: {}", opts::quote(ctx, v));
+                    return opts::usage(ctx, &m, 1).await;
                 }
             }
         }
@@ -83,7 +79,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match p.last(id) {
             None => Ok(def),
             Some(v) => {
-                opts::parse_i64(v).ok_or_else(|| format!("invalid {what}: {}", opts::quote(v)))
+                opts::parse_i64(v).ok_or_else(|| format!("invalid {what}: {}", opts::quote(ctx, v)))
             }
         }
     };
@@ -102,7 +98,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if width <= 0 {
         ctx.diag(format!(
             "invalid line number field width: {}",
-            opts::quote(p.last(b'w').unwrap_or(b""))
+            opts::quote(ctx, p.last(b'w').unwrap_or(b""))
         ))
         .await?;
         return Ok(1);
@@ -113,9 +109,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Some(b"ln") => 1,
         Some(b"rz") => 2,
         Some(v) => {
-            ctx.diag(format!("invalid line numbering format: {}", opts::quote(v)))
-                .await?;
-            return Ok(1);
+            let m = format!("invalid line numbering format: {}", opts::quote(ctx, v));
+            return opts::usage(ctx, &m, 1).await;
         }
     };
     let sep = p
@@ -241,7 +236,7 @@ mod tests {
         );
         assert_eq!(
             text(run(&["nl", "-b", "x"], b"")).2,
-            "nl: invalid body numbering style: 'x'\n"
+            "nl: invalid body numbering style: 'x'\nTry 'nl --help' for more information.\n"
         );
     }
 }

@@ -3,7 +3,7 @@
 //! GNU's `--invalid` modes. Arithmetic is in `f64` (GNU uses the x87 80-bit long double), so
 //! inputs needing more than 15-16 significant digits may round differently.
 
-use super::opts::{self, flag, optional, quote, req, OptDef, Out, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Out, Parser, Quoting};
 use crate::process::command::{CommandCtx, LineReader, Trust};
 use crate::process::Interrupt;
 
@@ -98,6 +98,7 @@ enum ParseErr {
 }
 
 struct Cfg {
+    quoting: Quoting,
     from: Scale,
     to: Scale,
     round: Round,
@@ -313,6 +314,7 @@ struct FieldResult {
 }
 
 fn convert(c: &Cfg, text: &[u8], field: u64) -> FieldResult {
+    let quoting = c.quoting;
     let mut text = text.to_vec();
     if let Some(suf) = &c.suffix {
         if text.len() > suf.len() && text.ends_with(suf) {
@@ -340,7 +342,7 @@ fn convert(c: &Cfg, text: &[u8], field: u64) -> FieldResult {
     let (val, precision) = match parse_human(p, c.from) {
         Ok(v) => v,
         Err(e) => {
-            let q = quote(p);
+            let q = quoting.quote(p);
             return fail(match e {
                 ParseErr::Overflow => format!("value too large to be converted: {q}"),
                 ParseErr::InvalidNumber => format!("invalid number: {q}"),
@@ -349,7 +351,9 @@ fn convert(c: &Cfg, text: &[u8], field: u64) -> FieldResult {
                 }
                 ParseErr::InvalidSuffix => format!("invalid suffix in input: {q}"),
                 ParseErr::MissingI => format!("missing 'i' suffix in input: {q} (e.g Ki/Mi/Gi)"),
-                ParseErr::Trailing(t) => format!("invalid suffix in input {q}: {}", quote(&t)),
+                ParseErr::Trailing(t) => {
+                    format!("invalid suffix in input {q}: {}", quoting.quote(&t))
+                }
             });
         }
     };
@@ -456,7 +460,7 @@ fn process_line(c: &Cfg, line: &[u8], out: &mut Vec<u8>, warnings: &mut Vec<Stri
 }
 
 /// Parses a `--field` list (`N`, `N-M`, `-M`, `N-`, `-`, comma or blank separated).
-fn parse_fields(s: &[u8]) -> Result<Vec<(u64, u64)>, String> {
+fn parse_fields(q: Quoting, s: &[u8]) -> Result<Vec<(u64, u64)>, String> {
     if s == b"-" {
         return Ok(vec![(1, u64::MAX)]);
     }
@@ -469,11 +473,11 @@ fn parse_fields(s: &[u8]) -> Result<Vec<(u64, u64)>, String> {
             match opts::parse_i64(x) {
                 Some(0) => Err("fields are numbered from 1".into()),
                 Some(n) if n > 0 && x.iter().all(u8::is_ascii_digit) => Ok(Some(n as u64)),
-                _ => Err(format!("invalid field value {}", quote(x))),
+                _ => Err(format!("invalid field value {}", q.quote(x))),
             }
         };
         if part.is_empty() {
-            return Err(format!("invalid field value {}", quote(s)));
+            return Err(format!("invalid field value {}", q.quote(s)));
         }
         match part.iter().position(|&b| b == b'-') {
             None => {
@@ -494,8 +498,8 @@ fn parse_fields(s: &[u8]) -> Result<Vec<(u64, u64)>, String> {
 }
 
 /// Parses `--format`: prefix, flags, width, precision, `f`, suffix.
-fn parse_format(c: &mut Cfg, fmt: &[u8]) -> Result<(), String> {
-    let q = quote(fmt);
+fn parse_format(q: Quoting, c: &mut Cfg, fmt: &[u8]) -> Result<(), String> {
+    let q = q.quote(fmt);
     let mut i = 0;
     while !(fmt.get(i) == Some(&b'%') && fmt.get(i + 1) != Some(&b'%')) {
         if i >= fmt.len() {
@@ -588,13 +592,8 @@ async fn bad_choice(
     v: &[u8],
     valid: &[&str],
 ) -> Result<i32, Interrupt> {
-    let mut m = format!(
-        "invalid argument {} for '--{opt}'\nValid arguments are:",
-        quote(v)
-    );
-    for a in valid {
-        m.push_str(&format!("\n  - '{a}'"));
-    }
+    let groups: Vec<&[&str]> = valid.iter().map(std::slice::from_ref).collect();
+    let m = opts::bad_argument(ctx, v, &format!("--{opt}"), &groups);
     opts::usage(ctx, &m, 1).await
 }
 
@@ -616,6 +615,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     let mut c = Cfg {
+        quoting: Quoting::of(ctx),
         from: Scale::None,
         to: Scale::None,
         round: Round::FromZero,
@@ -682,12 +682,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             PADDING => match opts::parse_i64(v) {
                 Some(n) if n != 0 => c.padding = n,
                 _ => {
-                    ctx.diag(format!("invalid padding value {}", quote(v)))
+                    ctx.diag(format!("invalid padding value {}", opts::quote(ctx, v)))
                         .await?;
                     return Ok(1);
                 }
             },
-            FIELD => match parse_fields(v) {
+            FIELD => match parse_fields(Quoting::of(ctx), v) {
                 Ok(f) => c.fields = f,
                 Err(m) => return opts::usage(ctx, &m, 1).await,
             },
@@ -705,7 +705,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     match opts::parse_i64(v) {
                         Some(n) if n > 0 => header = n as u64,
                         _ => {
-                            ctx.diag(format!("invalid header value {}", quote(v)))
+                            ctx.diag(format!("invalid header value {}", opts::quote(ctx, v)))
                                 .await?;
                             return Ok(1);
                         }
@@ -716,7 +716,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     if let Some(f) = p.last(FORMAT) {
-        if let Err(m) = parse_format(&mut c, f) {
+        if let Err(m) = parse_format(Quoting::of(ctx), &mut c, f) {
             ctx.diag(m).await?;
             return Ok(1);
         }

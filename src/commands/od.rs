@@ -2,7 +2,7 @@
 //! Floats (`-t f4`/`f8`, `-f`, `-F`, `-e`) print the shortest text that reads back to the same
 //! value, as coreutils' ftoastr does; long double (`-t fL`, `f16`) is refused.
 
-use super::opts::{self, flag, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser, Quoting};
 use super::textio;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
@@ -85,7 +85,7 @@ fn spec_width(ty: Ty, size: usize) -> usize {
     }
 }
 
-fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
+fn parse_specs(q: Quoting, s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
     let mut i = 0;
     while i < s.len() {
         let c = s[i];
@@ -119,14 +119,14 @@ fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
                             b"4" => 4,
                             b"8" => 8,
                             b"16" | b"10" | b"12" => return Err("long double (-t f16) is not supported by this simulator".into()),
-                            n => return Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte floating point type", opts::quote(s), String::from_utf8_lossy(n))),
+                            n => return Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte floating point type", q.quote(s), String::from_utf8_lossy(n))),
                         }
                     }
                     Some(c) if c.is_ascii_alphabetic() && !b"doxuacf".contains(c) && *c != b'z' => {
                         return Err(format!(
                             "invalid character '{}' in type string {}",
                             *c as char,
-                            opts::quote(s)
+                            q.quote(s)
                         ));
                     }
                     _ => 8,
@@ -147,7 +147,7 @@ fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
                 return Err(format!(
                     "invalid character '{}' in type string {}",
                     c as char,
-                    opts::quote(s)
+                    q.quote(s)
                 ))
             }
         };
@@ -181,7 +181,7 @@ fn parse_specs(s: &[u8], out: &mut Vec<Spec>) -> Result<(), String> {
                     }
                     size = std::str::from_utf8(&s[st..i]).unwrap().parse().unwrap_or(0);
                     if ![1, 2, 4, 8].contains(&size) {
-                        return Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte integral type", opts::quote(s), String::from_utf8_lossy(&s[st..i])));
+                        return Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte integral type", q.quote(s), String::from_utf8_lossy(&s[st..i])));
                     }
                 }
                 _ => {}
@@ -433,33 +433,35 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for (id, v) in &p.opts {
         let v = v.as_deref().unwrap_or(b"");
         let r = match *id {
-            b't' => parse_specs(v, &mut specs),
-            b'a' => parse_specs(b"a", &mut specs),
-            b'b' => parse_specs(b"o1", &mut specs),
-            b'c' => parse_specs(b"c", &mut specs),
-            b'd' => parse_specs(b"u2", &mut specs),
-            b'o' => parse_specs(b"o2", &mut specs),
-            b's' => parse_specs(b"d2", &mut specs),
-            b'x' => parse_specs(b"x2", &mut specs),
-            b'i' => parse_specs(b"dI", &mut specs),
-            b'l' => parse_specs(b"dL", &mut specs),
-            b'B' => parse_specs(b"o2", &mut specs),
-            b'D' => parse_specs(b"u4", &mut specs),
-            b'f' => parse_specs(b"fF", &mut specs),
-            b'F' | b'e' => parse_specs(b"fD", &mut specs),
-            b'h' => parse_specs(b"x2", &mut specs),
-            b'H' | b'X' => parse_specs(b"x4", &mut specs),
-            b'O' => parse_specs(b"o4", &mut specs),
-            b'I' | b'L' => parse_specs(b"dL", &mut specs),
+            b't' => parse_specs(Quoting::of(ctx), v, &mut specs),
+            b'a' => parse_specs(Quoting::of(ctx), b"a", &mut specs),
+            b'b' => parse_specs(Quoting::of(ctx), b"o1", &mut specs),
+            b'c' => parse_specs(Quoting::of(ctx), b"c", &mut specs),
+            b'd' => parse_specs(Quoting::of(ctx), b"u2", &mut specs),
+            b'o' => parse_specs(Quoting::of(ctx), b"o2", &mut specs),
+            b's' => parse_specs(Quoting::of(ctx), b"d2", &mut specs),
+            b'x' => parse_specs(Quoting::of(ctx), b"x2", &mut specs),
+            b'i' => parse_specs(Quoting::of(ctx), b"dI", &mut specs),
+            b'l' => parse_specs(Quoting::of(ctx), b"dL", &mut specs),
+            b'B' => parse_specs(Quoting::of(ctx), b"o2", &mut specs),
+            b'D' => parse_specs(Quoting::of(ctx), b"u4", &mut specs),
+            b'f' => parse_specs(Quoting::of(ctx), b"fF", &mut specs),
+            b'F' | b'e' => parse_specs(Quoting::of(ctx), b"fD", &mut specs),
+            b'h' => parse_specs(Quoting::of(ctx), b"x2", &mut specs),
+            b'H' | b'X' => parse_specs(Quoting::of(ctx), b"x4", &mut specs),
+            b'O' => parse_specs(Quoting::of(ctx), b"o4", &mut specs),
+            b'I' | b'L' => parse_specs(Quoting::of(ctx), b"dL", &mut specs),
             b'A' => {
-                if v.len() == 1 && b"doxn".contains(&v[0]) {
-                    radix = v[0];
-                    Ok(())
-                } else {
-                    Err(format!(
+                // GNU reads only the first letter of the argument.
+                match v.first() {
+                    Some(&c) if b"doxn".contains(&c) => {
+                        radix = c;
+                        Ok(())
+                    }
+                    c => Err(format!(
                         "invalid output address radix '{}'; it must be one character from [doxn]",
-                        String::from_utf8_lossy(v)
-                    ))
+                        c.map(|&c| char::from(c)).unwrap_or_default()
+                    )),
                 }
             }
             _ => Ok(()),
@@ -473,14 +475,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     if specs.is_empty() {
-        parse_specs(b"o2", &mut specs).ok();
+        parse_specs(Quoting::of(ctx), b"o2", &mut specs).ok();
     }
     let num = |id: u8, what: &str| -> Result<Option<u64>, String> {
         match p.last(id) {
             None => Ok(None),
             Some(v) => parse_size(v)
                 .map(Some)
-                .ok_or_else(|| format!("invalid {what} argument {}", opts::quote(v))),
+                .ok_or_else(|| format!("invalid {what} argument {}", opts::quote(ctx, v))),
         }
     };
     let (skip, limit, width) = match (
@@ -498,7 +500,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if width == 0 || width % lcm != 0 {
         ctx.diag(format!(
             "invalid -w argument {}",
-            opts::quote(width.to_string().as_bytes())
+            opts::quote(ctx, width.to_string().as_bytes())
         ))
         .await?;
         return Ok(1);

@@ -4,6 +4,8 @@
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
+pub use super::quoting::Quoting;
+
 /// Whether an option takes an argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -230,7 +232,7 @@ pub fn is_number(a: &[u8]) -> bool {
 }
 
 /// Prints a usage error GNU style (`NAME: msg` + the `Try` line) and returns `status`.
-pub async fn usage(ctx: &CommandCtx, msg: &str, status: i32) -> Result<i32, Interrupt> {
+pub async fn usage(ctx: &CommandCtx, msg: impl AsRef<[u8]>, status: i32) -> Result<i32, Interrupt> {
     ctx.diag(msg).await?;
     let name = ctx.name();
     ctx.err(format!("Try '{name} --help' for more information.\n").as_bytes())
@@ -264,90 +266,43 @@ pub async fn parse(
     }
 }
 
-/// Whether the process's `LC_CTYPE` (from `LC_ALL`, `LC_CTYPE`, then `LANG`) is UTF-8.
+/// Whether the command's locale (`LC_ALL`, `LC_CTYPE`, `LANG`) uses UTF-8.
 pub fn utf8_locale(ctx: &CommandCtx) -> bool {
-    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .filter_map(|k| ctx.env.get(k.as_bytes()))
-        .find(|v| !v.is_empty());
-    let Some(v) = value else { return false };
-    let v = v.to_ascii_lowercase();
-    let codeset = v.split(|&b| b == b'@').next().unwrap_or_default();
-    codeset.ends_with(b".utf-8") || codeset.ends_with(b".utf8")
+    Quoting::of(ctx).is_utf8()
 }
 
-/// Whether byte `i` of `name` needs no quoting in GNU's `shell-escape` style with colons
-/// quoted (`quotef`): `~` and `#` only start a shell word, `{` and `}` matter alone, and `:`
-/// is quoted because diagnostics use it as a separator.
-fn shell_safe(name: &[u8], i: usize) -> bool {
-    match name[i] {
-        b'~' | b'#' => i != 0,
-        b'{' | b'}' => name.len() != 1,
-        b => b.is_ascii_alphanumeric() || b >= 0x80 || b"%+,-./@_]".contains(&b),
-    }
+/// GNU `quote()` in the command's locale: `‘x’` under UTF-8, `'x'` in C. coreutils uses it
+/// for option arguments and most "invalid ..." diagnostics.
+pub fn quote(ctx: &CommandCtx, name: &[u8]) -> String {
+    Quoting::of(ctx).quote(name)
 }
 
-/// GNU `quotef`: a file name in a diagnostic, quoted only when it holds special characters.
-pub fn quotef(name: &[u8]) -> String {
-    if !name.is_empty() && (0..name.len()).all(|i| shell_safe(name, i)) {
-        return String::from_utf8_lossy(name).into_owned();
-    }
-    quote(name)
+/// GNU `quoteaf()`: a file name always in ASCII quotes, shell-escaped for the locale.
+pub fn quoteaf(ctx: &CommandCtx, name: &[u8]) -> String {
+    Quoting::of(ctx).quoteaf(name)
 }
 
-/// GNU `quote`/`quoteaf`: a name always in quotes (`'x'`, `"it's"`).
-pub fn quote(name: &[u8]) -> String {
-    let s = String::from_utf8_lossy(name);
-    let printable = name.iter().all(|&b| b >= 0x20 && b != 0x7f);
-    if !printable {
-        let mut out = String::from("'");
-        for ch in s.chars() {
-            if (ch as u32) < 0x20 || ch as u32 == 0x7f {
-                let esc = match ch {
-                    '\n' => "\\n".to_string(),
-                    '\t' => "\\t".to_string(),
-                    _ => format!("\\{:03o}", ch as u32),
-                };
-                out.push_str(&format!("'$'{esc}''"));
-            } else if ch == '\'' {
-                out.push_str("'\\''");
-            } else {
-                out.push(ch);
-            }
-        }
-        out.push('\'');
-        return out.replace("''$'", "$'").replace("'''", "'");
-    }
-    if s.contains('\'') {
-        if !s.contains(['"', '$', '`', '\\']) {
-            return format!("\"{s}\"");
-        }
-        return format!("'{}'", s.replace('\'', "'\\''"));
-    }
-    format!("'{s}'")
+/// GNU `quotef()`: a file name quoted only when it holds characters the shell treats specially.
+pub fn quotef(ctx: &CommandCtx, name: &[u8]) -> String {
+    Quoting::of(ctx).quotef(name)
 }
 
-/// GNU `quote` in the C locale (`locale_quoting_style`): always in '...', with C escapes for
-/// backslashes, quotes and bytes that are not printable ASCII.
-pub fn quote_locale(s: &[u8]) -> String {
-    let mut out = String::from("'");
-    for &b in s {
-        match b {
-            b'\\' => out.push_str("\\\\"),
-            b'\'' => out.push_str("\\'"),
-            0x07 => out.push_str("\\a"),
-            0x08 => out.push_str("\\b"),
-            0x0c => out.push_str("\\f"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            0x0b => out.push_str("\\v"),
-            0x20..=0x7e => out.push(b as char),
-            _ => out.push_str(&format!("\\{b:03o}")),
-        }
+/// GNU `argmatch`'s refusal of a bad choice for `option` (`--color`), without the try-help
+/// line: everything quoted in the locale's style; `groups` lists the valid arguments with
+/// synonyms together on one line.
+pub fn bad_argument(ctx: &CommandCtx, arg: &[u8], option: &str, groups: &[&[&str]]) -> String {
+    let q = Quoting::of(ctx);
+    let mut m = format!(
+        "invalid argument {} for {}\nValid arguments are:",
+        q.quote(arg),
+        q.quote(option.as_bytes())
+    );
+    for group in groups {
+        let names: Vec<String> = group.iter().map(|a| q.quote(a.as_bytes())).collect();
+        m.push_str("\n  - ");
+        m.push_str(&names.join(", "));
     }
-    out.push('\'');
-    out
+    m
 }
 
 /// Output buffered into large writes.
@@ -441,22 +396,5 @@ mod tests {
             p(&["--v=1"]).unwrap_err(),
             "option '--v=1' is ambiguous; possibilities: '--verbose' '--values' '--version'"
         );
-    }
-
-    #[test]
-    fn quoting() {
-        assert_eq!(quotef(b"plain.txt"), "plain.txt");
-        assert_eq!(quotef(b"a b"), "'a b'");
-        // As coreutils 9.1 `cat` quotes missing names.
-        for safe in ["a%b", "a+b", "a,b", "a@b", "a~b", "a#b", "a{b", "a]b", "x}"] {
-            assert_eq!(quotef(safe.as_bytes()), safe);
-        }
-        for special in ["a:b", "a=b", "a^b", "a!b", "a?b", "~a", "#a", "{", "}"] {
-            assert_eq!(quotef(special.as_bytes()), format!("'{special}'"));
-        }
-        assert_eq!(quote(b"x"), "'x'");
-        assert_eq!(quote(b"it's"), "\"it's\"");
-        assert_eq!(quote_locale(b"/\\(/"), "'/\\\\(/'");
-        assert_eq!(quote_locale(b"a'b\n"), "'a\\'b\\n'");
     }
 }

@@ -6,7 +6,8 @@
 mod buffers;
 mod engine;
 
-use super::opts::{self, flag, optional, quote_locale as quote, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
+use super::quoting::Quoting;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use engine::{Pr, Stop};
@@ -119,7 +120,7 @@ fn strtol(s: &[u8], signed: bool) -> (i128, Parsed) {
 }
 
 /// GNU's `getoptnum` (`xdectoimax` between `min` and INT_MAX): the message on failure.
-fn getoptnum(s: &[u8], min: i64, what: &str) -> Result<i64, String> {
+fn getoptnum(q: Quoting, s: &[u8], min: i64, what: &str) -> Result<i64, String> {
     let (v, how) = strtol(s, true);
     let why = match how {
         Parsed::Ok if (min..=INT_MAX).contains(&(v as i64)) => return Ok(v as i64),
@@ -132,7 +133,7 @@ fn getoptnum(s: &[u8], min: i64, what: &str) -> Result<i64, String> {
         Parsed::Overflow => ": Value too large for defined data type",
         _ => "",
     };
-    Err(format!("{what}: {}{why}", quote(s)))
+    Err(format!("{what}: {}{why}", q.quote(s)))
 }
 
 /// Which option a page range came from, for xstrtol's messages.
@@ -198,6 +199,7 @@ fn first_last_page(pages: &[u8], from: RangeFrom) -> Result<Option<(u64, u64)>, 
 /// `next` is the following argument, which GNU reads when the value is empty (its pointer
 /// steps past the string's end into the next one).
 fn getoptarg(
+    q: Quoting,
     arg: &[u8],
     next: Option<&Vec<u8>>,
     switch: u8,
@@ -240,7 +242,7 @@ fn getoptarg(
     Err(format!(
         "'-{}' extra characters or invalid number in the argument: {}{why}",
         switch as char,
-        quote(rest)
+        q.quote(rest)
     ))
 }
 
@@ -299,7 +301,7 @@ async fn apply(
     cli.n_digits = 0;
     let given = val.is_some();
     let v = val.unwrap_or_default();
-    let num = |min: i64, what: &str| getoptnum(&v, min, what);
+    let num = |min: i64, what: &str| getoptnum(Quoting::of(ctx), &v, min, what);
     let fail = |m: String| async move { Err::<(), Early>(die(ctx, m).await?) };
     let bad_arg =
         |m: String| async move { Err::<(), Early>(Early::Status(opts::usage(ctx, &m, 1).await?)) };
@@ -317,7 +319,7 @@ async fn apply(
                 pr.first_page_number = f;
                 pr.last_page_number = l;
             }
-            Ok(None) => return fail(format!("invalid page range {}", quote(&v))).await,
+            Ok(None) => return fail(format!("invalid page range {}", opts::quote(ctx, &v))).await,
             Err(m) => return Err(die(ctx, m).await?),
         },
         COLUMNS => match num(1, "invalid number of columns") {
@@ -346,7 +348,7 @@ async fn apply(
                     b'i' => (&mut pr.output_tab_char, &mut pr.chars_per_output_tab),
                     _ => (&mut pr.number_separator, &mut pr.chars_per_number),
                 };
-                if let Err(m) = getoptarg(&v, next, id, c, w) {
+                if let Err(m) = getoptarg(Quoting::of(ctx), &v, next, id, c, w) {
                     return bad_arg(m).await;
                 }
             }
@@ -514,7 +516,12 @@ async fn parse_args(ctx: &CommandCtx, pr: &mut Pr<'_>, cli: &mut Cli) -> Result<
         i += used;
     }
     if let Some(digits) = cli.column_digits.take() {
-        match getoptnum(digits.as_bytes(), 1, "invalid number of columns") {
+        match getoptnum(
+            Quoting::of(ctx),
+            digits.as_bytes(),
+            1,
+            "invalid number of columns",
+        ) {
             Ok(n) => {
                 pr.columns = n;
                 cli.explicit_columns = true;

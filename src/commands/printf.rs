@@ -1,7 +1,7 @@
 //! `printf` (coreutils): C-style formatting with the format reused while arguments remain.
 
 use super::echo::escape_at;
-use super::opts::{self, quote};
+use super::opts::{self, Quoting};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -11,6 +11,7 @@ struct State<'a> {
     out: Vec<u8>,
     status: i32,
     warnings: Vec<String>,
+    quoting: Quoting,
 }
 
 impl State<'_> {
@@ -34,7 +35,7 @@ fn parse_int(st: &mut State, a: &[u8], unsigned: bool) -> (bool, u128) {
     }
     if a[0] == b'\'' || a[0] == b'"' {
         if a.len() < 2 {
-            st.warn(format!("{}: expected a numeric value", quote(a)));
+            st.warn(format!("{}: expected a numeric value", st.quoting.quote(a)));
             st.status = 1;
             return (false, 0);
         }
@@ -86,7 +87,7 @@ fn parse_int(st: &mut State, a: &[u8], unsigned: bool) -> (bool, u128) {
     }
     let consumed = n > 0 || radix == 8;
     if !consumed {
-        st.warn(format!("{}: expected a numeric value", quote(a)));
+        st.warn(format!("{}: expected a numeric value", st.quoting.quote(a)));
         st.status = 1;
         return (false, 0);
     }
@@ -98,11 +99,17 @@ fn parse_int(st: &mut State, a: &[u8], unsigned: bool) -> (bool, u128) {
         i64::MAX as u128
     };
     if overflow || v > limit {
-        st.warn(format!("{}: Numerical result out of range", quote(a)));
+        st.warn(format!(
+            "{}: Numerical result out of range",
+            st.quoting.quote(a)
+        ));
         st.status = 1;
         v = limit;
     } else if n < digits.len() {
-        st.warn(format!("{}: value not completely converted", quote(a)));
+        st.warn(format!(
+            "{}: value not completely converted",
+            st.quoting.quote(a)
+        ));
         st.status = 1;
     }
     (neg && v != 0, v)
@@ -146,13 +153,16 @@ fn parse_float(st: &mut State, a: &[u8]) -> f64 {
     }
     match best {
         None => {
-            st.warn(format!("{}: expected a numeric value", quote(a)));
+            st.warn(format!("{}: expected a numeric value", st.quoting.quote(a)));
             st.status = 1;
             0.0
         }
         Some((end, v)) => {
             if end < s.len() {
-                st.warn(format!("{}: value not completely converted", quote(a)));
+                st.warn(format!(
+                    "{}: value not completely converted",
+                    st.quoting.quote(a)
+                ));
                 st.status = 1;
             }
             v
@@ -329,19 +339,6 @@ pub fn fmt_float(spec: &Spec, conv: u8, v: f64) -> Vec<u8> {
     pad(spec, (sign + &body).into_bytes(), zero.then_some(plen))
 }
 
-/// Shell-quotes like `printf %q` (coreutils shell-escape style).
-pub fn shell_quote(a: &[u8]) -> Vec<u8> {
-    if a.is_empty() {
-        return b"''".to_vec();
-    }
-    if a.iter()
-        .all(|&b| b.is_ascii_alphanumeric() || b"%+,-./:=@_^".contains(&b) || b >= 0x80)
-    {
-        return a.to_vec();
-    }
-    opts::quote(a).into_bytes()
-}
-
 enum Step {
     Continue,
     Stop,
@@ -429,7 +426,7 @@ async fn format_once(ctx: &CommandCtx, st: &mut State<'_>, fmt: &[u8]) -> Result
             Some(b'q') => {
                 i += 1;
                 let a = st.arg().unwrap_or(b"").to_vec();
-                st.out.extend(shell_quote(&a));
+                st.out.extend(st.quoting.shell_escape(&a).into_bytes());
                 continue;
             }
             _ => {}
@@ -571,6 +568,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         out: Vec::new(),
         status: 0,
         warnings: Vec::new(),
+        quoting: Quoting::of(ctx),
     };
     loop {
         let before = st.next;
@@ -594,7 +592,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             ctx.out(&std::mem::take(&mut st.out)).await?;
             ctx.diag(format!(
                 "warning: ignoring excess arguments, starting with {}",
-                quote(&st.args[st.next])
+                opts::quote(ctx, &st.args[st.next])
             ))
             .await?;
             break;

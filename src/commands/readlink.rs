@@ -2,7 +2,7 @@
 //! every component must exist (`-e`), all but the last (`-f`, realpath's default), or none
 //! (`-m`).
 
-use super::opts::{self, flag, quote, quotef, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, VfsError, MAX_SYMLINK_HOPS};
@@ -166,7 +166,8 @@ async fn readlink_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             Err(e) => {
                 if verbose {
-                    ctx.diag(format!("{}: {}", quotef(op), e.message())).await?;
+                    ctx.diag(format!("{}: {}", opts::quotef(ctx, op), e.message()))
+                        .await?;
                 }
                 status = 1;
             }
@@ -236,7 +237,8 @@ async fn realpath_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             match resolve(v) {
                 Ok(c) => *name = Some(c),
                 Err(e) => {
-                    ctx.diag(format!("{}: {}", quotef(v), e.message())).await?;
+                    ctx.diag(format!("{}: {}", opts::quotef(ctx, v), e.message()))
+                        .await?;
                     return Ok(1);
                 }
             }
@@ -265,13 +267,13 @@ async fn realpath_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             Err(e) => {
                 if !quiet {
-                    ctx.diag(format!("{}: {}", quotef(op), e.message())).await?;
+                    ctx.diag(format!("{}: {}", opts::quotef(ctx, op), e.message()))
+                        .await?;
                 }
                 status = 1;
             }
         }
     }
-    let _ = quote;
     Ok(status)
 }
 

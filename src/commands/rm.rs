@@ -1,6 +1,6 @@
 //! `rm`: remove files and (with `-r` or `-d`) directories; refuses `/`, `.` and `..`.
 
-use super::opts::{self, flag, quote, OptDef, Parser};
+use super::opts::{self, flag, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -33,8 +33,12 @@ async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bo
             if o.force && e == crate::vfs::VfsError::NotFound {
                 return Ok(true);
             }
-            ctx.diag(format!("cannot remove {}: {}", quote(shown), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "cannot remove {}: {}",
+                opts::quoteaf(ctx, shown),
+                e.message()
+            ))
+            .await?;
             return Ok(false);
         }
     };
@@ -46,14 +50,17 @@ async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bo
                 .map(|v| v.is_empty())
                 .unwrap_or(false);
             if !o.dir {
-                ctx.diag(format!("cannot remove {}: Is a directory", quote(shown)))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot remove {}: Is a directory",
+                    opts::quoteaf(ctx, shown)
+                ))
+                .await?;
                 return Ok(false);
             }
             if !empty {
                 ctx.diag(format!(
                     "cannot remove {}: Directory not empty",
-                    quote(shown)
+                    opts::quoteaf(ctx, shown)
                 ))
                 .await?;
                 return Ok(false);
@@ -84,14 +91,18 @@ async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bo
                 } else {
                     "removed"
                 };
-                ctx.out(format!("{what} {}\n", quote(shown)).as_bytes())
+                ctx.out(format!("{what} {}\n", opts::quoteaf(ctx, shown)).as_bytes())
                     .await?;
             }
             Ok(true)
         }
         Err(e) => {
-            ctx.diag(format!("cannot remove {}: {}", quote(shown), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "cannot remove {}: {}",
+                opts::quoteaf(ctx, shown),
+                e.message()
+            ))
+            .await?;
             Ok(false)
         }
     }
@@ -128,7 +139,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if last == b"." || last == b".." {
             ctx.diag(format!(
                 "refusing to remove '.' or '..' directory: skipping {}",
-                quote(op)
+                opts::quoteaf(ctx, op)
             ))
             .await?;
             status = 1;
@@ -147,7 +158,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             } else {
                 ctx.diag(format!(
                     "it is dangerous to operate recursively on {} (same as '/')",
-                    quote(op)
+                    opts::quoteaf(ctx, op)
                 ))
                 .await?;
             }

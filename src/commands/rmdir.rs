@@ -1,6 +1,6 @@
 //! `rmdir`: remove empty directories, optionally with their emptied ancestors (`-p`).
 
-use super::opts::{self, flag, quote, OptDef, Parser};
+use super::opts::{self, flag, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{FileType, VfsError};
@@ -51,12 +51,19 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for op in &p.operands {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
         if verbose {
-            ctx.out(format!("{}: removing directory, {}\n", ctx.name(), quote(op)).as_bytes())
-                .await?;
+            ctx.out(
+                format!(
+                    "{}: removing directory, {}\n",
+                    ctx.name(),
+                    opts::quoteaf(ctx, op)
+                )
+                .as_bytes(),
+            )
+            .await?;
         }
         if let Err(m) = remove_dir(ctx, op) {
             if !(ignore && m == not_empty) {
-                ctx.diag(format!("failed to remove {}: {m}", quote(op)))
+                ctx.diag(format!("failed to remove {}: {m}", opts::quoteaf(ctx, op)))
                     .await?;
                 status = 1;
             }
@@ -75,14 +82,22 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
                 if verbose {
                     ctx.out(
-                        format!("{}: removing directory, {}\n", ctx.name(), quote(&cur)).as_bytes(),
+                        format!(
+                            "{}: removing directory, {}\n",
+                            ctx.name(),
+                            opts::quoteaf(ctx, &cur)
+                        )
+                        .as_bytes(),
                     )
                     .await?;
                 }
                 if let Err(m) = remove_dir(ctx, &cur) {
                     if !(ignore && m == not_empty) {
-                        ctx.diag(format!("failed to remove directory {}: {m}", quote(&cur)))
-                            .await?;
+                        ctx.diag(format!(
+                            "failed to remove directory {}: {m}",
+                            opts::quoteaf(ctx, &cur)
+                        ))
+                        .await?;
                         status = 1;
                     }
                     break;

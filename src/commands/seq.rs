@@ -1,7 +1,7 @@
 //! `seq`: print a numeric sequence. Decimal operands are computed exactly (scaled integers),
 //! so `seq 0 0.1 1` ends at `1.0` as GNU's long-double code does.
 
-use super::opts::{self, flag, quote, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser, Quoting};
 use super::printf::{fmt_float, Spec};
 use crate::limits::cost;
 use crate::process::command::CommandCtx;
@@ -138,10 +138,10 @@ struct UserFmt {
     post: String,
 }
 
-fn parse_format(f: &[u8]) -> Result<UserFmt, String> {
+fn parse_format(q: Quoting, f: &[u8]) -> Result<UserFmt, String> {
     let s = String::from_utf8_lossy(f).into_owned();
     let b = s.as_bytes();
-    let q = quote(f);
+    let q = q.quote(f);
     let mut pre = String::new();
     let mut i = 0;
     let unescape = |t: &str| t.replace("%%", "%");
@@ -244,7 +244,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 )
                 .await;
             }
-            match parse_format(f) {
+            match parse_format(Quoting::of(ctx), f) {
                 Ok(u) => Some(u),
                 Err(m) => {
                     ctx.diag(m).await?;
@@ -259,7 +259,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return opts::usage(ctx, "missing operand", 1).await;
     }
     if ops.len() > 3 {
-        return opts::usage(ctx, &format!("extra operand {}", quote(&ops[3])), 1).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, &ops[3])),
+            1,
+        )
+        .await;
     }
     let mut nums = Vec::new();
     for o in ops {
@@ -268,7 +273,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             None => {
                 return opts::usage(
                     ctx,
-                    &format!("invalid floating point argument: {}", quote(o)),
+                    &format!("invalid floating point argument: {}", opts::quote(ctx, o)),
                     1,
                 )
                 .await
@@ -289,7 +294,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if step.inf == 0 && step.mant == 0 {
         return opts::usage(
             ctx,
-            &format!("invalid Zero increment value: {}", quote(&ops[1])),
+            &format!(
+                "invalid Zero increment value: {}",
+                opts::quote(ctx, &ops[1])
+            ),
             1,
         )
         .await;

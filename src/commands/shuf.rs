@@ -3,7 +3,7 @@
 //! (`Kernel::random_u64`), so a session's output is deterministic; the sequence is not GNU's
 //! (GNU's is random anyway). `--random-source` is refused.
 
-use super::opts::{self, flag, quote, quotef, req, OptDef, Out, Parser};
+use super::opts::{self, flag, req, OptDef, Out, Parser};
 use super::textio;
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
@@ -144,7 +144,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b'n' => match parse_u64(v) {
                 Some(n) => count = Some(count.map_or(n, |c| c.min(n))),
                 None => {
-                    ctx.diag(format!("invalid line count: {}", quote(v)))
+                    ctx.diag(format!("invalid line count: {}", opts::quote(ctx, v)))
                         .await?;
                     return Ok(1);
                 }
@@ -161,7 +161,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 match parsed {
                     Some(r) => range = Some(r),
                     None => {
-                        ctx.diag(format!("invalid input range: {}", quote(v)))
+                        ctx.diag(format!("invalid input range: {}", opts::quote(ctx, v)))
                             .await?;
                         return Ok(1);
                     }
@@ -186,7 +186,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         p.operands.get(1)
     };
     if let Some(x) = extra {
-        return opts::usage(ctx, &format!("extra operand {}", quote(x)), 1).await;
+        return opts::usage(ctx, &format!("extra operand {}", opts::quote(ctx, x)), 1).await;
     }
     let eol = if p.has(b'z') { 0 } else { b'\n' };
     let mut reserved = 0u64;
@@ -237,7 +237,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             };
             if let Err(e) = r {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(o).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(ctx, o).as_bytes(), e).await?;
                 return Ok(1);
             }
         }

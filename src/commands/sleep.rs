@@ -1,6 +1,6 @@
 //! `sleep`: waits on the virtual clock (costs no host time).
 
-use super::opts::{self, quote, Parser};
+use super::opts::{self, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -48,7 +48,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match parse_interval(a) {
             Some(ns) => total = total.saturating_add(ns),
             None => {
-                ctx.diag(format!("invalid time interval {}", quote(a)))
+                ctx.diag(format!("invalid time interval {}", opts::quote(ctx, a)))
                     .await?;
                 bad = true;
             }

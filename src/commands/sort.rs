@@ -1,7 +1,7 @@
 //! `sort`: keys (`-k`, `-t`), numeric/general/human/month/version orders, `-u`, `-s`, `-c`,
 //! `-o`, `-z`, with GNU's last-resort byte comparison. Lines are buffered with memory reserved.
 
-use super::opts::{self, flag, quote, quotef, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, LineReader};
 use crate::process::{Interrupt, OpenFlags};
@@ -107,10 +107,9 @@ struct Key {
     o: KOpts,
 }
 
-fn parse_key(spec: &[u8]) -> Result<Key, String> {
-    let s = String::from_utf8_lossy(spec).into_owned();
-    let q = quote(spec);
-    let b = s.as_bytes();
+fn parse_key(quoting: Quoting, spec: &[u8]) -> Result<Key, String> {
+    let q = quoting.quote(spec);
+    let b = spec;
     let mut i = 0;
     let num = |i: &mut usize, what: &str| -> Result<usize, String> {
         let st = *i;
@@ -120,10 +119,11 @@ fn parse_key(spec: &[u8]) -> Result<Key, String> {
         if st == *i {
             return Err(format!(
                 "invalid number {what}: invalid count at start of {}",
-                quote(&b[st..])
+                quoting.quote(&b[st..])
             ));
         }
-        Ok(s[st..*i].parse::<usize>().unwrap_or(usize::MAX))
+        let digits = std::str::from_utf8(&b[st..*i]).unwrap_or_default();
+        Ok(digits.parse::<usize>().unwrap_or(usize::MAX))
     };
     let mut k = Key {
         sf: 0,
@@ -614,7 +614,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for (id, v) in &p.opts {
         let v = v.as_deref().unwrap_or(b"");
         match id {
-            b'k' => match parse_key(v) {
+            b'k' => match parse_key(Quoting::of(ctx), v) {
                 Ok(k) => keys.push(k),
                 Err(m) => {
                     ctx.diag(m).await?;
@@ -627,7 +627,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     let m = if t.is_empty() {
                         "empty tab".to_string()
                     } else {
-                        format!("multi-character tab {}", quote(v))
+                        format!("multi-character tab {}", opts::quote(ctx, v))
                     };
                     ctx.diag(m).await?;
                     return Ok(2);
@@ -645,8 +645,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     b"" | b"diagnose-first" => true,
                     b"quiet" | b"silent" => false,
                     _ => {
-                        let m = format!("invalid argument {} for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'", quote(v));
-                        return opts::usage(ctx, &m, 2).await;
+                        let valid: [&[&str]; 2] = [&["quiet", "silent"], &["diagnose-first"]];
+                        let m = opts::bad_argument(ctx, v, "--check", &valid);
+                        return opts::usage(ctx, &m, 1).await;
                     }
                 })
             }
@@ -700,7 +701,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if files.len() > 1 {
             return opts::usage(
                 ctx,
-                &format!("extra operand {} not allowed with -c", quote(&files[1])),
+                &format!(
+                    "extra operand {} not allowed with -c",
+                    opts::quoteaf(ctx, &files[1])
+                ),
                 2,
             )
             .await;
@@ -793,8 +797,12 @@ impl Lines {
                 Ok(x) => x,
                 Err(e) => {
                     let e = opts::interrupted(e)?;
-                    ctx.diag(format!("cannot read: {}: {}", quotef(f), e.message()))
-                        .await?;
+                    ctx.diag(format!(
+                        "cannot read: {}: {}",
+                        opts::quotef(ctx, f),
+                        e.message()
+                    ))
+                    .await?;
                     return Ok(2);
                 }
             };
@@ -809,8 +817,12 @@ impl Lines {
                     }
                     Err(e) => {
                         let e = opts::interrupted(e)?;
-                        ctx.diag(format!("read failed: {}: {}", quotef(f), e.message()))
-                            .await?;
+                        ctx.diag(format!(
+                            "read failed: {}: {}",
+                            opts::quotef(ctx, f),
+                            e.message()
+                        ))
+                        .await?;
                         return Ok(2);
                     }
                 }
@@ -897,8 +909,12 @@ async fn write_lines(
                 Ok(f) => Some((o, f)),
                 Err(e) => {
                     let e = opts::interrupted(e)?;
-                    ctx.diag(format!("open failed: {}: {}", quotef(o), e.message()))
-                        .await?;
+                    ctx.diag(format!(
+                        "open failed: {}: {}",
+                        opts::quotef(ctx, o),
+                        e.message()
+                    ))
+                    .await?;
                     return Ok(2);
                 }
             }
@@ -918,8 +934,12 @@ async fn write_lines(
             Some((o, f)) => {
                 if let Err(e) = ctx.sys.write_all(f, &out).await {
                     let e = opts::interrupted(e)?;
-                    ctx.diag(format!("write failed: {}: {}", quotef(o), e.message()))
-                        .await?;
+                    ctx.diag(format!(
+                        "write failed: {}: {}",
+                        opts::quotef(ctx, o),
+                        e.message()
+                    ))
+                    .await?;
                     return Ok(2);
                 }
             }
@@ -941,8 +961,12 @@ async fn check_sorted(
         Ok(x) => x,
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag(format!("cannot read: {}: {}", quotef(f), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "cannot read: {}: {}",
+                opts::quotef(ctx, f),
+                e.message()
+            ))
+            .await?;
             return Ok(2);
         }
     };

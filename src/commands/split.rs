@@ -3,7 +3,7 @@
 //! and GNU's chunk boundaries. The input is read whole (memory reserved); every piece is
 //! written through the VFS, so it is charged to the disk quota like any write.
 
-use super::opts::{self, flag, optional, quote, quotef, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser, Quoting};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::{Desc, Interrupt, OpenFlags};
 
@@ -59,20 +59,20 @@ type Fail = (String, bool);
 
 const RANGE: &str = ": Numerical result out of range";
 
-fn parse_count(s: &[u8], what: &str) -> Result<u64, Fail> {
+fn parse_count(q: Quoting, s: &[u8], what: &str) -> Result<u64, Fail> {
     if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
-        return Err((format!("{what}: {}", quote(s)), false));
+        return Err((format!("{what}: {}", q.quote(s)), false));
     }
     match std::str::from_utf8(s)
         .ok()
         .and_then(|t| t.parse::<u64>().ok())
     {
-        Some(0) => Err((format!("{what}: {}{RANGE}", quote(s)), false)),
+        Some(0) => Err((format!("{what}: {}{RANGE}", q.quote(s)), false)),
         Some(v) => Ok(v),
         None => Err((
             format!(
                 "{what}: {}: Value too large for defined data type",
-                quote(s)
+                q.quote(s)
             ),
             false,
         )),
@@ -81,8 +81,8 @@ fn parse_count(s: &[u8], what: &str) -> Result<u64, Fail> {
 
 /// GNU's SIZE: a number with an optional `b`, `K`/`k`, `M`/`m`, ... suffix, itself optionally
 /// followed by `B` (powers of 1000) or `iB` (powers of 1024).
-fn parse_size(s: &[u8], what: &str) -> Result<u64, Fail> {
-    let bad = || (format!("{what}: {}", quote(s)), false);
+fn parse_size(q: Quoting, s: &[u8], what: &str) -> Result<u64, Fail> {
+    let bad = || (format!("{what}: {}", q.quote(s)), false);
     let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
         return Err(bad());
@@ -91,7 +91,7 @@ fn parse_size(s: &[u8], what: &str) -> Result<u64, Fail> {
         (
             format!(
                 "{what}: {}: Value too large for defined data type",
-                quote(s)
+                q.quote(s)
             ),
             false,
         )
@@ -128,13 +128,13 @@ fn parse_size(s: &[u8], what: &str) -> Result<u64, Fail> {
     };
     let v = n.checked_mul(mult).ok_or_else(too_big)?;
     if v == 0 {
-        return Err((format!("{what}: {}{RANGE}", quote(s)), false));
+        return Err((format!("{what}: {}{RANGE}", q.quote(s)), false));
     }
     u64::try_from(v).map_err(|_| too_big())
 }
 
 /// `-n`: N, K/N, l/N, l/K/N, r/N, r/K/N.
-fn parse_chunks(s: &[u8]) -> Result<Mode, Fail> {
+fn parse_chunks(q: Quoting, s: &[u8]) -> Result<Mode, Fail> {
     let (kind, rest) = match s {
         [b'l', b'/', r @ ..] => (1, r),
         [b'r', b'/', r @ ..] => (2, r),
@@ -142,13 +142,13 @@ fn parse_chunks(s: &[u8]) -> Result<Mode, Fail> {
     };
     let (k, n) = match rest.iter().position(|b| *b == b'/') {
         Some(i) => {
-            let k = parse_count(&rest[..i], "invalid chunk number");
-            let n = parse_count(&rest[i + 1..], "invalid number of chunks")?;
+            let k = parse_count(q, &rest[..i], "invalid chunk number");
+            let n = parse_count(q, &rest[i + 1..], "invalid number of chunks")?;
             let k = match k {
                 Err(e) => return Err(e),
                 Ok(k) if k > n => {
                     return Err((
-                        format!("invalid chunk number: {}{RANGE}", quote(&rest[..i])),
+                        format!("invalid chunk number: {}{RANGE}", q.quote(&rest[..i])),
                         false,
                     ))
                 }
@@ -156,7 +156,7 @@ fn parse_chunks(s: &[u8]) -> Result<Mode, Fail> {
             };
             (k, n)
         }
-        None => (0, parse_count(rest, "invalid number of chunks")?),
+        None => (0, parse_count(q, rest, "invalid number of chunks")?),
     };
     Ok(match kind {
         0 => Mode::Chunks(k, n),
@@ -235,13 +235,14 @@ impl Writer<'_> {
                 return Ok(Err(1));
             };
             if self.verbose {
-                ctx.out(format!("creating file {}\n", quote(&name)).as_bytes())
+                ctx.out(format!("creating file {}\n", opts::quoteaf(self.ctx, &name)).as_bytes())
                     .await?;
             }
             let abs = ctx.resolve(&name);
             if let Err(e) = ctx.sys.open(ctx.pid, &abs, OpenFlags::write_truncate()) {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(&name).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(self.ctx, &name).as_bytes(), e)
+                    .await?;
                 return Ok(Err(1));
             }
             self.cur = Some(name);
@@ -260,13 +261,15 @@ impl Writer<'_> {
             Ok(f) => f,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(name).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(self.ctx, name).as_bytes(), e)
+                    .await?;
                 return Ok(Err(1));
             }
         };
         if let Err(e) = ctx.sys.write_all(&f, d).await {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(quotef(name).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(self.ctx, name).as_bytes(), e)
+                .await?;
             return Ok(Err(1));
         }
         Ok(Ok(()))
@@ -520,18 +523,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let r: Result<(), Fail> = (|| {
             let new = match *id {
                 b'l' => Some(Mode::Lines(parse_count(
+                    Quoting::of(ctx),
                     v.unwrap_or(b""),
                     "invalid number of lines",
                 )?)),
                 b'b' => Some(Mode::Bytes(parse_size(
+                    Quoting::of(ctx),
                     v.unwrap_or(b""),
                     "invalid number of bytes",
                 )?)),
                 b'C' => Some(Mode::LineBytes(parse_size(
+                    Quoting::of(ctx),
                     v.unwrap_or(b""),
                     "invalid number of lines",
                 )?)),
-                b'n' => Some(parse_chunks(v.unwrap_or(b""))?),
+                b'n' => Some(parse_chunks(Quoting::of(ctx), v.unwrap_or(b""))?),
                 _ => None,
             };
             if let Some(m) = new {
@@ -550,7 +556,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                         .ok()
                         .filter(|_| ok)
                         .and_then(|t| t.parse().ok())
-                        .ok_or_else(|| (format!("invalid suffix length: {}", quote(s)), false))?;
+                        .ok_or_else(|| {
+                            (
+                                format!("invalid suffix length: {}", opts::quote(ctx, s)),
+                                false,
+                            )
+                        })?;
                 }
                 b'd' | b'x' | NUMERIC | HEX => {
                     alphabet = if matches!(*id, b'd' | NUMERIC) {
@@ -563,7 +574,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                             |b: &u8| b.is_ascii_digit() || (*id == HEX && matches!(b, b'a'..=b'f'));
                         if s.is_empty() || !s.iter().all(valid) {
                             return Err((
-                                format!("{}: invalid start value for numerical suffix", quote(s)),
+                                format!(
+                                    "{}: invalid start value for numerical suffix",
+                                    opts::quote(ctx, s)
+                                ),
                                 true,
                             ));
                         }
@@ -579,7 +593,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                         [c] => *c,
                         b"\\0" => 0,
                         _ => {
-                            return Err((format!("multi-character separator {}", quote(s)), false))
+                            return Err((
+                                format!("multi-character separator {}", opts::quote(ctx, s)),
+                                false,
+                            ))
                         }
                     };
                     if eol.is_some_and(|e| e != c) {
@@ -602,7 +619,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     let mode = mode.unwrap_or(Mode::Lines(1000));
     if p.operands.len() > 2 {
-        let m = format!("extra operand {}", quote(&p.operands[2]));
+        let m = format!("extra operand {}", opts::quote(ctx, &p.operands[2]));
         return opts::usage(ctx, &m, 1).await;
     }
     let input = p.operands.first().cloned().unwrap_or_else(|| b"-".to_vec());
@@ -669,7 +686,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             let e = opts::interrupted(e)?;
             ctx.diag(format!(
                 "cannot open {} for reading: {}",
-                quote(&input),
+                opts::quoteaf(ctx, &input),
                 e.message()
             ))
             .await?;

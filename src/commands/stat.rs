@@ -4,7 +4,7 @@
 use super::fsutil::{
     blocks512, full_time, group_name, mode_string, user_name, DEV_MAJOR, DEV_MINOR, FS_BLOCK,
 };
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{FileType, Stat};
@@ -27,6 +27,8 @@ struct Item<'a> {
     link: Option<Vec<u8>>,
     /// The default layout prints names without quotes.
     literal_names: bool,
+    /// `%N` quotes names in the locale's shell-escape style.
+    quoting: Quoting,
 }
 
 enum Val {
@@ -68,7 +70,7 @@ fn secs_val(ns: u64, precision: Option<usize>) -> Val {
     }
 }
 
-fn directive(it: &Item, c: u8, precision: Option<usize>) -> Option<Val> {
+fn directive(q: Quoting, it: &Item, c: u8, precision: Option<usize>) -> Option<Val> {
     let st = &it.st;
     Some(match c {
         b'a' => Val::Num(u64::from(st.mode & 0o7777)),
@@ -94,14 +96,14 @@ fn directive(it: &Item, c: u8, precision: Option<usize>) -> Option<Val> {
             let mut s = if it.literal_names {
                 it.name.to_vec()
             } else {
-                quote(it.name).into_bytes()
+                q.quoteaf(it.name).into_bytes()
             };
             if let Some(t) = &it.link {
                 s.extend_from_slice(b" -> ");
                 if it.literal_names {
                     s.extend_from_slice(t);
                 } else {
-                    s.extend_from_slice(quote(t).as_bytes());
+                    s.extend_from_slice(q.quoteaf(t).as_bytes());
                 }
             }
             Val::Str(s)
@@ -224,7 +226,7 @@ fn expand(fmt: &[u8], it: &Item, escapes: bool) -> Vec<u8> {
                 _ => None,
             }
         } else {
-            directive(it, d, precision)
+            directive(it.quoting, it, d, precision)
         };
         match val {
             None => out.push(b'?'),
@@ -342,8 +344,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let st = match st {
             Ok(s) => s,
             Err(e) => {
-                ctx.diag(format!("cannot statx {}: {}", quote(op), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot statx {}: {}",
+                    opts::quoteaf(ctx, op),
+                    e.message()
+                ))
+                .await?;
                 status = 1;
                 continue;
             }
@@ -354,6 +360,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             None
         };
         let it = Item {
+            quoting: Quoting::of(ctx),
             name: op,
             st,
             link,

@@ -1,7 +1,7 @@
 //! Checksums: `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`, `sha512sum`, `b2sum`
 //! (with `-c` verification) and `cksum` (POSIX CRC). Inputs are hashed chunk by chunk.
 
-use super::opts::{self, flag, quotef, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, LineReader, Trust};
 use crate::process::Interrupt;
 use blake2::digest::{Update as _, VariableOutput as _};
@@ -256,7 +256,7 @@ async fn sum_main(ctx: &CommandCtx, algo: Algo) -> Result<i32, Interrupt> {
     if let Some(l) = p.last(b'l') {
         match opts::parse_i64(l) {
             Some(n) if n > 512 => {
-                ctx.diag(format!("invalid length: {}", opts::quote(l)))
+                ctx.diag(format!("invalid length: {}", opts::quote(ctx, l)))
                     .await?;
                 ctx.diag("maximum digest length for 'BLAKE2b' is 512 bits")
                     .await?;
@@ -268,13 +268,13 @@ async fn sum_main(ctx: &CommandCtx, algo: Algo) -> Result<i32, Interrupt> {
                 }
             }
             Some(n) if n >= 0 => {
-                ctx.diag(format!("invalid length: {}", opts::quote(l)))
+                ctx.diag(format!("invalid length: {}", opts::quote(ctx, l)))
                     .await?;
                 ctx.diag("length is not a multiple of 8").await?;
                 return Ok(1);
             }
             _ => {
-                ctx.diag(format!("invalid length: {}", opts::quote(l)))
+                ctx.diag(format!("invalid length: {}", opts::quote(ctx, l)))
                     .await?;
                 return Ok(1);
             }
@@ -374,7 +374,7 @@ async fn sum_main(ctx: &CommandCtx, algo: Algo) -> Result<i32, Interrupt> {
                 ctx.out(&line).await?;
             }
             Err(m) => {
-                ctx.diag(format!("{}: {m}", quotef(f))).await?;
+                ctx.diag(format!("{}: {m}", opts::quotef(ctx, f))).await?;
                 status = 1;
             }
         }
@@ -402,17 +402,20 @@ async fn check_file(
         Ok(f) => f,
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag(format!("{}: {}", quotef(list), e.message()))
+            ctx.diag(format!("{}: {}", opts::quotef(ctx, list), e.message()))
                 .await?;
             return Ok(false);
         }
     };
     // Diagnostics about the list's contents call standard input by its name, as GNU does.
-    let list_name = quotef(if list == b"-" {
-        b"standard input"
-    } else {
-        list
-    });
+    let list_name = opts::quotef(
+        ctx,
+        if list == b"-" {
+            b"standard input"
+        } else {
+            list
+        },
+    );
     let mut reader = LineReader::new(file);
     let (mut bad_format, mut mismatched, mut unreadable, mut matched, mut lineno) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
@@ -423,7 +426,7 @@ async fn check_file(
             Ok(None) => break,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag(format!("{}: {}", quotef(list), e.message()))
+                ctx.diag(format!("{}: {}", opts::quotef(ctx, list), e.message()))
                     .await?;
                 return Ok(false);
             }
@@ -607,7 +610,8 @@ async fn cksum_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(file) => file,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag(format!("{}: {}", quotef(f), e.message())).await?;
+                ctx.diag(format!("{}: {}", opts::quotef(ctx, f), e.message()))
+                    .await?;
                 status = 1;
                 continue;
             }
@@ -623,7 +627,8 @@ async fn cksum_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
                 Err(e) => {
                     let e = opts::interrupted(e)?;
-                    ctx.diag(format!("{}: {}", quotef(f), e.message())).await?;
+                    ctx.diag(format!("{}: {}", opts::quotef(ctx, f), e.message()))
+                        .await?;
                     failed = true;
                     break;
                 }

@@ -2,7 +2,7 @@
 //! write is already in it — so sync succeeds at once; like GNU sync it still checks that
 //! each file operand can be opened.
 
-use super::opts::{self, flag, quote, OptDef, Parser};
+use super::opts::{self, flag, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -22,8 +22,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut status = 0;
     for f in &p.operands {
         if let Err(e) = ctx.stat(&ctx.resolve(f)) {
-            ctx.diag(format!("error opening {}: {}", quote(f), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "error opening {}: {}",
+                opts::quoteaf(ctx, f),
+                e.message()
+            ))
+            .await?;
             status = 1;
         }
     }

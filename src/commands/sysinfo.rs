@@ -2,7 +2,7 @@
 //! `groups`, `nproc`, `getconf`, `tty`, `which`. The machine has one CPU, one user (`root`,
 //! uid 0, gid 0) and no terminal.
 
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -26,7 +26,7 @@ macro_rules! parse_or_return {
 async fn extra(ctx: &CommandCtx, p: &opts::Parsed) -> Result<Option<i32>, Interrupt> {
     if let Some(x) = p.operands.first() {
         return Ok(Some(
-            opts::usage(ctx, &format!("extra operand {}", quote(x)), 1).await?,
+            opts::usage(ctx, &format!("extra operand {}", opts::quote(ctx, x)), 1).await?,
         ));
     }
     Ok(None)
@@ -165,7 +165,12 @@ async fn id_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let name = p.has(b'n');
     let zero = p.has(b'z');
     if p.operands.len() > 1 {
-        return opts::usage(ctx, &format!("extra operand {}", quote(&p.operands[1])), 1).await;
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, &p.operands[1])),
+            1,
+        )
+        .await;
     }
     if [u, g, gg].iter().filter(|&&x| x).count() > 1 {
         ctx.diag("cannot print \"only\" of more than one choice")
@@ -185,7 +190,8 @@ async fn id_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if let Some(user) = p.operands.first() {
         if !known_user(user) {
-            ctx.diag(format!("{}: no such user", quote(user))).await?;
+            ctx.diag(format!("{}: no such user", opts::quote(ctx, user)))
+                .await?;
             return Ok(1);
         }
     }
@@ -212,7 +218,8 @@ async fn groups_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             ctx.out(format!("{} : root\n", String::from_utf8_lossy(user)).as_bytes())
                 .await?;
         } else {
-            ctx.diag(format!("{}: no such user", quote(user))).await?;
+            ctx.diag(format!("{}: no such user", opts::quote(ctx, user)))
+                .await?;
             status = 1;
         }
     }
@@ -230,7 +237,8 @@ async fn nproc_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if let Some(n) = p.last(0x80) {
         if opts::parse_i64(n).is_none_or(|v| v < 0) {
-            ctx.diag(format!("invalid number: {}", quote(n))).await?;
+            ctx.diag(format!("invalid number: {}", opts::quote(ctx, n)))
+                .await?;
             return Ok(1);
         }
     }
@@ -288,7 +296,7 @@ async fn tty_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Err(s) => return Ok(s),
     };
     if let Some(x) = p.operands.first() {
-        return opts::usage(ctx, &format!("extra operand {}", quote(x)), 2).await;
+        return opts::usage(ctx, &format!("extra operand {}", opts::quote(ctx, x)), 2).await;
     }
     if !p.has(b's') {
         ctx.out(b"not a tty\n").await?;

@@ -47,7 +47,7 @@ async fn tac(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 let e = opts::interrupted(e)?;
                 ctx.diag(format!(
                     "failed to open {} for reading: {}",
-                    opts::quote(&op),
+                    opts::quoteaf(ctx, &op),
                     e.message()
                 ))
                 .await?;

@@ -53,7 +53,7 @@ async fn tee(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(f) => files.push(Some((op.clone(), f))),
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(opts::quotef(op).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
                 status = 1;
             }
         }
@@ -90,7 +90,7 @@ async fn tee(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Ok(()) => {}
                 Err(IoError::Interrupted(i)) => return Err(i),
                 Err(e) => {
-                    ctx.diag_path(opts::quotef(name).as_bytes(), e).await?;
+                    ctx.diag_path(opts::quotef(ctx, name).as_bytes(), e).await?;
                     status = 1;
                     *slot = None;
                 }

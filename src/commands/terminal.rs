@@ -42,7 +42,7 @@ async fn clear_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Err(s) => return Ok(s),
     };
     if let Some(x) = p.operands.first() {
-        ctx.err(format!("clear: extra operand {}\n", opts::quote(x)).as_bytes())
+        ctx.err(format!("clear: extra operand {}\n", opts::quote(ctx, x)).as_bytes())
             .await?;
         return Ok(1);
     }

@@ -1,7 +1,7 @@
 //! `test` and `[`: GNU coreutils `test.c`'s grammar (POSIX rules for up to four arguments,
 //! then the `-o`/`-a`/`!`/`( )` expression parser), exit 2 with a message on syntax errors.
 
-use super::opts::quote;
+use super::opts::{self, Quoting};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{FileType, Stat};
@@ -29,7 +29,7 @@ fn is_unop(a: &[u8]) -> bool {
 }
 
 /// Normalised integer text (sign, digits without leading zeros) or an error.
-fn find_int(a: &[u8]) -> R<(bool, Vec<u8>)> {
+fn find_int(q: Quoting, a: &[u8]) -> R<(bool, Vec<u8>)> {
     let s = a.trim_ascii();
     let (neg, body) = match s.first() {
         Some(b'-') => (true, &s[1..]),
@@ -37,7 +37,7 @@ fn find_int(a: &[u8]) -> R<(bool, Vec<u8>)> {
         _ => (false, s),
     };
     if body.is_empty() || !body.iter().all(|b| b.is_ascii_digit()) {
-        return Err(format!("invalid integer {}", quote(a)));
+        return Err(format!("invalid integer {}", q.quote(a)));
     }
     let first = body.iter().position(|&b| b != b'0').unwrap_or(body.len());
     let digits = body[first..].to_vec();
@@ -64,7 +64,10 @@ impl T<'_> {
     fn beyond(&self) -> String {
         format!(
             "missing argument after {}",
-            quote(self.argv.last().map(|v| v.as_slice()).unwrap_or(b""))
+            opts::quote(
+                self.ctx,
+                self.argv.last().map(|v| v.as_slice()).unwrap_or(b"")
+            )
         )
     }
     fn advance(&mut self, need_more: bool) -> R<()> {
@@ -91,7 +94,10 @@ impl T<'_> {
             if is_unop(a) {
                 return self.unary();
             }
-            return Err(format!("{}: unary operator expected", quote(a)));
+            return Err(format!(
+                "{}: unary operator expected",
+                opts::quote(self.ctx, a)
+            ));
         }
         Err(self.beyond())
     }
@@ -116,7 +122,7 @@ impl T<'_> {
         }
         Err(format!(
             "{}: binary operator expected",
-            quote(self.arg(p + 1))
+            opts::quote(self.ctx, self.arg(p + 1))
         ))
     }
 
@@ -194,7 +200,10 @@ impl T<'_> {
                 return Err("')' expected".to_string());
             }
             if self.arg(self.pos) != b")" {
-                return Err(format!("')' expected, found {}", quote(self.arg(self.pos))));
+                return Err(format!(
+                    "')' expected, found {}",
+                    opts::quote(self.ctx, self.arg(self.pos))
+                ));
             }
             self.advance(false)?;
             v
@@ -206,7 +215,10 @@ impl T<'_> {
             if is_unop(a) {
                 self.unary()?
             } else {
-                return Err(format!("{}: unary operator expected", quote(a)));
+                return Err(format!(
+                    "{}: unary operator expected",
+                    opts::quote(self.ctx, a)
+                ));
             }
         } else {
             let v = !a.is_empty();
@@ -233,9 +245,9 @@ impl T<'_> {
         let int = |x: &[u8], is_l: bool| -> R<(bool, Vec<u8>)> {
             if is_l {
                 let n = x.len().to_string().into_bytes();
-                return find_int(&n);
+                return find_int(Quoting::of(self.ctx), &n);
             }
-            find_int(x)
+            find_int(Quoting::of(self.ctx), x)
         };
         if opv.len() == 3 && opv[0] == b'-' && !matches!(&opv[..], b"-nt" | b"-ot" | b"-ef") {
             let l = int(&left, l_is_l)?;
@@ -338,7 +350,8 @@ async fn eval(ctx: &CommandCtx, bracket: bool) -> Result<i32, Interrupt> {
             return Ok(2);
         }
         if argv.last().map(|v| v.as_slice()) != Some(b"]") {
-            ctx.diag("missing ']'").await?;
+            ctx.diag(format!("missing {}", opts::quote(ctx, b"]")))
+                .await?;
             return Ok(2);
         }
         argv = &argv[..argv.len() - 1];
@@ -350,7 +363,7 @@ async fn eval(ctx: &CommandCtx, bracket: bool) -> Result<i32, Interrupt> {
     let mut t = T { ctx, argv, pos: 0 };
     let r = t.posix(argv.len()).and_then(|v| {
         if t.pos != argv.len() {
-            Err(format!("extra argument {}", quote(&argv[t.pos])))
+            Err(format!("extra argument {}", opts::quote(ctx, &argv[t.pos])))
         } else {
             Ok(v)
         }

@@ -1,6 +1,6 @@
 //! Small helpers shared by the text filters: opening operands with GNU diagnostics.
 
-use super::opts::{self, quotef};
+use super::opts::{self};
 use crate::process::command::CommandCtx;
 use crate::process::{Interrupt, OpenFile};
 use std::rc::Rc;
@@ -11,7 +11,7 @@ pub async fn open(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Rc<OpenFile>>, I
         Ok(f) => Ok(Some(f)),
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
             Ok(None)
         }
     }
@@ -27,7 +27,7 @@ pub async fn slurp(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Vec<u8>>, Inter
         }
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
             Ok(None)
         }
     }
@@ -47,7 +47,7 @@ pub async fn chunk(
         }
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
             Ok(Err(()))
         }
     }
@@ -63,7 +63,7 @@ pub async fn line(
         Ok(l) => Ok(Ok(l)),
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag_path(quotef(op).as_bytes(), e).await?;
+            ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
             Ok(Err(()))
         }
     }

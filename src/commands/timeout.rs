@@ -66,7 +66,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 None => {
                     ctx.diag(format!(
                         "{}: invalid signal",
-                        opts::quote(val.as_deref().unwrap_or(b""))
+                        opts::quote(ctx, val.as_deref().unwrap_or(b""))
                     ))
                     .await?;
                     return Ok(125);
@@ -92,7 +92,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let Some(ns) = parse_duration(&operands[0]) else {
         ctx.diag(format!(
             "invalid time interval {}",
-            opts::quote(&operands[0])
+            opts::quote(ctx, &operands[0])
         ))
         .await?;
         ctx.err(b"Try 'timeout --help' for more information.\n")
@@ -133,7 +133,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 let name = crate::process::signal_name(sig).unwrap_or("TERM");
                 ctx.diag(format!(
                     "sending signal {name} to command {}",
-                    opts::quote(&argv[0])
+                    opts::quote(ctx, &argv[0])
                 ))
                 .await?;
             }

@@ -1,7 +1,7 @@
 //! `touch`: create files and set their times from the virtual clock, `-d`, `-t` or `-r`.
 
 use super::date::parse_date;
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::clock::calendar::days_from_civil;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
@@ -68,7 +68,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 mtime = atime;
             }
             _ => {
-                ctx.diag(format!("invalid date format {}", quote(d)))
+                ctx.diag(format!("invalid date format {}", opts::quote(ctx, d)))
                     .await?;
                 return Ok(1);
             }
@@ -82,7 +82,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 mtime = atime;
             }
             _ => {
-                ctx.diag(format!("invalid date format {}", quote(t)))
+                ctx.diag(format!("invalid date format {}", opts::quote(ctx, t)))
                     .await?;
                 return Ok(1);
             }
@@ -98,7 +98,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Err(e) => {
                 ctx.diag(format!(
                     "failed to get attributes of {}: {}",
-                    quote(r),
+                    opts::quoteaf(ctx, r),
                     e.message()
                 ))
                 .await?;
@@ -124,8 +124,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             let r = ctx.vfs().write_file(&abs, b"", WriteMode::Append);
             ctx.sys.sync_disk();
             if let Err(e) = r {
-                ctx.diag(format!("cannot touch {}: {}", quote(op), e.message()))
-                    .await?;
+                ctx.diag(format!(
+                    "cannot touch {}: {}",
+                    opts::quoteaf(ctx, op),
+                    e.message()
+                ))
+                .await?;
                 status = 1;
                 continue;
             }
@@ -134,8 +138,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .vfs()
             .set_times(&abs, set_a.then_some(atime), set_m.then_some(mtime));
         if let Err(e) = r {
-            ctx.diag(format!("setting times of {}: {}", quote(op), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "setting times of {}: {}",
+                opts::quoteaf(ctx, op),
+                e.message()
+            ))
+            .await?;
             status = 1;
         }
     }

@@ -1,6 +1,6 @@
 //! `tr`: translate, delete or squeeze bytes, streaming chunk by chunk.
 
-use super::opts::{self, flag, quote, OptDef, Out, Parser};
+use super::opts::{self, flag, OptDef, Out, Parser, Quoting};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -84,7 +84,7 @@ struct Set {
     classes: Vec<String>,
 }
 
-fn expand(s: &[u8], is_set2: bool) -> Result<Set, String> {
+fn expand(q: Quoting, s: &[u8], is_set2: bool) -> Result<Set, String> {
     let u = unescape(s);
     let mut set = Set {
         bytes: Vec::new(),
@@ -110,7 +110,7 @@ fn expand(s: &[u8], is_set2: bool) -> Result<Set, String> {
                     }
                     return Err(format!(
                         "invalid character class {}",
-                        quote(name.as_bytes())
+                        q.quote(name.as_bytes())
                     ));
                 }
             }
@@ -140,7 +140,7 @@ fn expand(s: &[u8], is_set2: bool) -> Result<Set, String> {
                             Err(_) => {
                                 return Err(format!(
                                     "invalid repeat count {} in [c*n] construct",
-                                    quote(digits.as_bytes())
+                                    q.quote(digits.as_bytes())
                                 ))
                             }
                         }
@@ -160,7 +160,7 @@ fn expand(s: &[u8], is_set2: bool) -> Result<Set, String> {
                 );
                 return Err(format!(
                     "range-endpoints of {} are in reverse collating sequence order",
-                    quote(text.as_bytes())
+                    q.quote(text.as_bytes())
                 ));
             }
             set.bytes.extend(c..=hi);
@@ -189,7 +189,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if ops.len() == 1 && need2 {
         let msg = format!(
             "missing operand after {}\n{}",
-            quote(&ops[0]),
+            opts::quote(ctx, &ops[0]),
             if del {
                 "Two strings must be given when both deleting and squeezing repeats."
             } else {
@@ -206,19 +206,23 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         };
         return opts::usage(
             ctx,
-            &format!("extra operand {}{extra}", quote(&ops[max])),
+            &format!("extra operand {}{extra}", opts::quote(ctx, &ops[max])),
             1,
         )
         .await;
     }
-    let s1 = match expand(&ops[0], false) {
+    let s1 = match expand(Quoting::of(ctx), &ops[0], false) {
         Ok(s) => s,
         Err(m) => {
             ctx.diag(m).await?;
             return Ok(1);
         }
     };
-    let s2 = match ops.get(1).map(|o| expand(o, true)).transpose() {
+    let s2 = match ops
+        .get(1)
+        .map(|o| expand(Quoting::of(ctx), o, true))
+        .transpose()
+    {
         Ok(s) => s,
         Err(m) => {
             ctx.diag(m).await?;

@@ -1,7 +1,7 @@
 //! `truncate`: shrink or extend files to a size (`-s [+-<>/%]SIZE`, `-r RFILE`, `-c`, `-o`).
 
 use super::fsutil::{parse_size, FS_BLOCK};
-use super::opts::{self, flag, quote, req, OptDef, Parser};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{FileType, WriteMode};
@@ -39,7 +39,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                             ctx.diag(format!(
                                 "overflow in {} * {FS_BLOCK} byte blocks for file {}",
                                 n,
-                                quote(s)
+                                opts::quoteaf(ctx, s)
                             ))
                             .await?;
                             return Ok(1);
@@ -53,14 +53,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 size = Some(n);
             }
             None => {
-                ctx.diag(format!("Invalid number: {}", quote(s))).await?;
+                ctx.diag(format!("Invalid number: {}", opts::quote(ctx, s)))
+                    .await?;
                 return Ok(1);
             }
         }
     }
     let reference = p.last(b'r').map(|r| r.to_vec());
     if size.is_none() && reference.is_none() {
-        return opts::usage(ctx, "you must specify either '--size' or '--reference'", 1).await;
+        let m = format!(
+            "you must specify either {} or {}",
+            opts::quote(ctx, b"--size"),
+            opts::quote(ctx, b"--reference")
+        );
+        return opts::usage(ctx, &m, 1).await;
     }
     if io_blocks && size.is_none() {
         return opts::usage(ctx, "'--io-blocks' was specified but '--size' was not", 1).await;
@@ -82,8 +88,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             match st {
                 Ok(st) => Some(st.size),
                 Err(e) => {
-                    ctx.diag(format!("cannot stat {}: {}", quote(r), e.message()))
-                        .await?;
+                    ctx.diag(format!(
+                        "cannot stat {}: {}",
+                        opts::quoteaf(ctx, r),
+                        e.message()
+                    ))
+                    .await?;
                     return Ok(1);
                 }
             }
@@ -99,7 +109,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(st) if st.file_type == FileType::Dir => {
                 ctx.diag(format!(
                     "cannot open {} for writing: Is a directory",
-                    quote(f)
+                    opts::quoteaf(ctx, f)
                 ))
                 .await?;
                 status = 1;
@@ -112,7 +122,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 if let Err(e) = r {
                     ctx.diag(format!(
                         "cannot open {} for writing: {}",
-                        quote(f),
+                        opts::quoteaf(ctx, f),
                         e.message()
                     ))
                     .await?;
@@ -124,7 +134,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Err(e) => {
                 ctx.diag(format!(
                     "cannot open {} for writing: {}",
-                    quote(f),
+                    opts::quoteaf(ctx, f),
                     e.message()
                 ))
                 .await?;
@@ -139,8 +149,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             (b'+', Some(n)) => match base.checked_add(n) {
                 Some(v) => v,
                 None => {
-                    ctx.diag(format!("overflow extending size of file {}", quote(f)))
-                        .await?;
+                    ctx.diag(format!(
+                        "overflow extending size of file {}",
+                        opts::quoteaf(ctx, f)
+                    ))
+                    .await?;
                     status = 1;
                     continue;
                 }
@@ -152,8 +165,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             (_, Some(n)) => base.div_ceil(n) * n,
         };
         if new > i64::MAX as u64 {
-            ctx.diag(format!("overflow extending size of file {}", quote(f)))
-                .await?;
+            ctx.diag(format!(
+                "overflow extending size of file {}",
+                opts::quoteaf(ctx, f)
+            ))
+            .await?;
             status = 1;
             continue;
         }
@@ -165,7 +181,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if let Err(e) = r {
             ctx.diag(format!(
                 "failed to truncate {} at {} bytes: {}",
-                quote(f),
+                opts::quoteaf(ctx, f),
                 new,
                 e.message()
             ))

@@ -29,7 +29,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if args.len() > 1 {
         return super::opts::usage(
             ctx,
-            &format!("extra operand {}", super::opts::quote(&args[1])),
+            &format!("extra operand {}", super::opts::quote(ctx, &args[1])),
             1,
         )
         .await;

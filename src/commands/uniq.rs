@@ -110,16 +110,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b"prepend" | b"p" | b"pr" | b"pre" => Some(1),
             b"separate" | b"s" | b"se" | b"sep" => Some(2),
             _ => {
-                ctx.diag(format!(
-                    "invalid argument {} for '--all-repeated'",
-                    opts::quote(v)
-                ))
-                .await?;
-                ctx.err(b"Valid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'\n")
-                    .await?;
-                ctx.err(b"Try 'uniq --help' for more information.\n")
-                    .await?;
-                return Ok(1);
+                let valid: [&[&str]; 3] = [&["none"], &["prepend"], &["separate"]];
+                let m = opts::bad_argument(ctx, v, "--all-repeated", &valid);
+                return opts::usage(ctx, &m, 1).await;
             }
         },
     };
@@ -139,7 +132,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if p.operands.len() > 2 {
         return opts::usage(
             ctx,
-            &format!("extra operand {}", opts::quote(&p.operands[2])),
+            &format!("extra operand {}", opts::quote(ctx, &p.operands[2])),
             1,
         )
         .await;
@@ -233,7 +226,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .vfs()
             .write_file(&ctx.resolve(o), &out.buf, crate::vfs::WriteMode::Truncate);
         if let Err(e) = r {
-            ctx.diag(format!("{}: {}", opts::quotef(o), e.message()))
+            ctx.diag(format!("{}: {}", opts::quotef(ctx, o), e.message()))
                 .await?;
             return Ok(1);
         }

@@ -2,7 +2,7 @@
 //! width rules (width from the total size of regular files; 7 when any input is not a regular
 //! file; 1 for a single count of a single input).
 
-use super::opts::{self, flag, quotef, OptDef, Parser};
+use super::opts::{self, flag, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::{Desc, Interrupt};
 
@@ -161,7 +161,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(x) => x,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(quotef(operand).as_bytes(), e).await?;
+                ctx.diag_path(opts::quotef(ctx, operand).as_bytes(), e)
+                    .await?;
                 status = 1;
                 continue;
             }
@@ -179,7 +180,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
                 Err(e) => {
                     let e = opts::interrupted(e)?;
-                    ctx.diag_path(quotef(operand).as_bytes(), e).await?;
+                    ctx.diag_path(opts::quotef(ctx, operand).as_bytes(), e)
+                        .await?;
                     status = 1;
                     break;
                 }

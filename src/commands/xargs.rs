@@ -3,7 +3,7 @@
 //! `/dev/null`), and `-P N` runs the commands one after another.
 
 use super::exec_check::{cannot_run, Wording};
-use super::opts::{self, flag, optional, quote, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 
@@ -163,6 +163,14 @@ fn positive(ctx_opt: &[u8]) -> Option<usize> {
     std::str::from_utf8(ctx_opt).ok()?.parse::<usize>().ok()
 }
 
+/// findutils puts a bad number in plain double quotes, bytes as given.
+fn bad_number(text: &[u8], option: u8) -> Vec<u8> {
+    let mut m = b"invalid number \"".to_vec();
+    m.extend_from_slice(text);
+    m.extend_from_slice(format!("\" for -{} option", option as char).as_bytes());
+    m
+}
+
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let p = match opts::parse(
         ctx,
@@ -221,12 +229,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                             "value {} for -{} option should be >= 1",
                             String::from_utf8_lossy(&text),
                             *id as char
-                        ),
-                        _ => format!(
-                            "invalid number {} for -{} option",
-                            quote(&text),
-                            *id as char
-                        ),
+                        )
+                        .into_bytes(),
+                        _ => bad_number(&text, *id),
                     };
                     return opts::usage(ctx, &m, 1).await;
                 };
@@ -244,20 +249,13 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             b's' => match v.as_deref().and_then(positive) {
                 Some(n) if n >= 1 => max_chars = n.min(ARG_MAX),
                 _ => {
-                    ctx.diag(format!(
-                        "invalid number {} for -s option",
-                        quote(v.as_deref().unwrap_or_default())
-                    ))
-                    .await?;
-                    return Ok(1);
+                    let m = bad_number(v.as_deref().unwrap_or_default(), b's');
+                    return opts::usage(ctx, &m, 1).await;
                 }
             },
             b'P' if v.as_deref().and_then(positive).is_none() => {
-                ctx.diag(format!(
-                    "invalid number {} for -P option",
-                    quote(v.as_deref().unwrap_or_default())
-                ))
-                .await?;
+                ctx.diag(bad_number(v.as_deref().unwrap_or_default(), b'P'))
+                    .await?;
                 return Ok(1);
             }
             _ => {}
@@ -283,7 +281,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Ok(d) => d,
         Err(e) => {
             let e = opts::interrupted(e)?;
-            ctx.diag(format!("{}: {}", opts::quotef(&input_name), e.message()))
+            let name = opts::quote(ctx, &input_name);
+            ctx.diag(format!("Cannot open input file {name}: {}", e.message()))
                 .await?;
             return Ok(1);
         }

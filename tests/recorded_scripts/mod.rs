@@ -1,8 +1,8 @@
 //! The runner shared by the differential suites whose cases are shell scripts recorded
-//! under real bash with GNU tools (LC_ALL=C) in a directory seeded with the case's files
-//! (`tests/smallcmds`, `tests/textcmds`): each runs through the built binary with
-//! `shellsim -c` in `/work/t`, and standard output, standard error and the exit status must
-//! match.
+//! under real bash with GNU tools in a directory seeded with the case's files
+//! (`tests/smallcmds`, `tests/textcmds` with LC_ALL=C; `tests/locale` in the machine's
+//! default LANG=C.UTF-8): each runs through the built binary with `shellsim -c` in
+//! `/work/t`, and standard output, standard error and the exit status must match.
 
 use serde_json::Value;
 use std::process::Command;
@@ -24,8 +24,22 @@ fn quote(word: &str) -> String {
     format!("'{}'", word.replace('\'', "'\\''"))
 }
 
-fn script_for(case: &Value) -> String {
-    let mut s = String::from("export LC_ALL=C\nmkdir -p /work/t && cd /work/t || exit 99\n");
+/// The locale a suite's cases were recorded in.
+#[derive(Clone, Copy)]
+#[allow(dead_code)] // each test binary uses one of them
+pub enum Locale {
+    /// `export LC_ALL=C` before the case (most suites).
+    C,
+    /// The simulated machine's default environment (LANG=C.UTF-8, no LC_ALL).
+    Default,
+}
+
+fn script_for(case: &Value, locale: Locale) -> String {
+    let mut s = String::new();
+    if let Locale::C = locale {
+        s.push_str("export LC_ALL=C\n");
+    }
+    s.push_str("mkdir -p /work/t && cd /work/t || exit 99\n");
     for (name, text) in case["files"].as_object().into_iter().flatten() {
         let text = text.as_str().unwrap_or_default().as_bytes();
         s.push_str(&format!("printf {} > {}\n", printf_arg(text), quote(name)));
@@ -39,16 +53,22 @@ fn script_for(case: &Value) -> String {
     s
 }
 
-/// Runs every case in `text` (JSON Lines) through the built binary and fails with the
-/// differences; `what` names the suite in the pass count it prints.
+/// Runs every case in `text` (JSON Lines), recorded with LC_ALL=C, through the built binary
+/// and fails with the differences; `what` names the suite in the pass count it prints.
+#[allow(dead_code)] // not every test binary uses it
 pub fn check(what: &str, text: &str) {
+    check_in(what, text, Locale::C);
+}
+
+/// [`check`] for cases recorded in `locale`.
+pub fn check_in(what: &str, text: &str, locale: Locale) {
     let mut failures = Vec::new();
     let mut total = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         total += 1;
         let case: Value = serde_json::from_str(line).expect("case json");
         let out = Command::new(env!("CARGO_BIN_EXE_shellsim"))
-            .args(["--cpu", "200m", "-c", &script_for(&case)])
+            .args(["--cpu", "200m", "-c", &script_for(&case, locale)])
             .output()
             .expect("run shellsim");
         let want = (

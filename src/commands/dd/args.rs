@@ -2,6 +2,8 @@
 //! first error ends the parse. GNU symbols the simulator does not model are reported after
 //! a successful parse, so a GNU usage error always wins.
 
+use crate::commands::opts::Quoting;
+
 /// Conversion symbols (`conv=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Conv {
@@ -73,11 +75,6 @@ pub enum ArgError {
 /// budget is the real bound).
 const MAX_BLOCK: u64 = 1 << 40;
 
-/// GNU's locale quoting (`‘x’`), used by dd's operand diagnostics.
-fn lq(s: &[u8]) -> String {
-    format!("‘{}’", String::from_utf8_lossy(s))
-}
-
 const CONV_GNU: &[&str] = &[
     "ascii",
     "ebcdic",
@@ -119,11 +116,16 @@ const FLAG_GNU: &[&str] = &[
 ];
 
 /// Splits a symbol list, checking every name against `known`.
-fn symbols<'a>(val: &'a [u8], known: &[&str], what: &str) -> Result<Vec<&'a [u8]>, ArgError> {
+fn symbols<'a>(
+    q: Quoting,
+    val: &'a [u8],
+    known: &[&str],
+    what: &str,
+) -> Result<Vec<&'a [u8]>, ArgError> {
     let mut out = Vec::new();
     for sym in val.split(|&b| b == b',') {
         if !known.iter().any(|k| k.as_bytes() == sym) {
-            return Err(ArgError::Usage(format!("{what}: {}", lq(sym))));
+            return Err(ArgError::Usage(format!("{what}: {}", q.quote(sym))));
         }
         out.push(sym);
     }
@@ -196,7 +198,8 @@ fn suffix(rest: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// Parses dd's operands.
-pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
+/// Operand diagnostics quote in `q`, the locale's style.
+pub fn parse(q: Quoting, operands: &[Vec<u8>]) -> Result<Args, ArgError> {
     let mut a = Args {
         input: None,
         output: None,
@@ -219,14 +222,17 @@ pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
     let mut unsupported: Vec<String> = Vec::new();
     for op in operands {
         let Some(eq) = op.iter().position(|&b| b == b'=') else {
-            return Err(ArgError::Usage(format!("unrecognized operand {}", lq(op))));
+            return Err(ArgError::Usage(format!(
+                "unrecognized operand {}",
+                q.quote(op)
+            )));
         };
         let (name, val) = (&op[..eq], &op[eq + 1..]);
         match name {
             b"if" => a.input = Some(val.to_vec()),
             b"of" => a.output = Some(val.to_vec()),
             b"conv" => {
-                for sym in symbols(val, CONV_GNU, "invalid conversion")? {
+                for sym in symbols(q, val, CONV_GNU, "invalid conversion")? {
                     match sym {
                         b"notrunc" => a.conv.notrunc = true,
                         b"sync" => a.conv.sync = true,
@@ -250,7 +256,7 @@ pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
                 } else {
                     "invalid output flag"
                 };
-                for sym in symbols(val, FLAG_GNU, what)? {
+                for sym in symbols(q, val, FLAG_GNU, what)? {
                     let f = if input { &mut a.iflag } else { &mut a.oflag };
                     match sym {
                         b"append" => f.append = true,
@@ -267,7 +273,12 @@ pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
                 }
             }
             b"status" => {
-                for sym in symbols(val, &["none", "noxfer", "progress"], "invalid status level")? {
+                for sym in symbols(
+                    q,
+                    val,
+                    &["none", "noxfer", "progress"],
+                    "invalid status level",
+                )? {
                     match sym {
                         b"none" => a.status = Status::None,
                         b"noxfer" => a.status = Status::Noxfer,
@@ -280,11 +291,16 @@ pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
                 let (min, max) = match name {
                     b"ibs" | b"obs" | b"bs" | b"cbs" => (1, MAX_BLOCK),
                     b"skip" | b"iseek" | b"seek" | b"oseek" | b"count" => (0, u64::MAX),
-                    _ => return Err(ArgError::Usage(format!("unrecognized operand {}", lq(op)))),
+                    _ => {
+                        return Err(ArgError::Usage(format!(
+                            "unrecognized operand {}",
+                            q.quote(op)
+                        )))
+                    }
                 };
                 let n = match n {
                     Some(n) if n >= min && n <= max => n,
-                    _ => return Err(ArgError::Fatal(format!("invalid number: {}", lq(val)))),
+                    _ => return Err(ArgError::Fatal(format!("invalid number: {}", q.quote(val)))),
                 };
                 match name {
                     b"ibs" => a.ibs = n,
@@ -314,10 +330,12 @@ pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
         a.obs = 512;
     }
     if a.oflag.fullblock {
-        return Err(ArgError::Usage("invalid output flag: ‘fullblock’".into()));
+        let m = format!("invalid output flag: {}", q.quote(b"fullblock"));
+        return Err(ArgError::Usage(m));
     }
     if a.iflag.seek_bytes {
-        return Err(ArgError::Usage("invalid input flag: ‘seek_bytes’".into()));
+        let m = format!("invalid input flag: {}", q.quote(b"seek_bytes"));
+        return Err(ArgError::Usage(m));
     }
     if a.oflag.count_bytes || a.oflag.skip_bytes {
         let which = if a.oflag.count_bytes {
@@ -325,7 +343,8 @@ pub fn parse(operands: &[Vec<u8>]) -> Result<Args, ArgError> {
         } else {
             "skip_bytes"
         };
-        return Err(ArgError::Usage(format!("invalid output flag: ‘{which}’")));
+        let m = format!("invalid output flag: {}", q.quote(which.as_bytes()));
+        return Err(ArgError::Usage(m));
     }
     if a.iflag.skip_bytes {
         a.skip_records = skip / a.ibs;

@@ -13,7 +13,7 @@ mod human;
 mod tests;
 
 use crate::commands::awk::format::format_g;
-use crate::commands::opts::{self, quote, quotef};
+use crate::commands::opts::{self};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::{Desc, Interrupt, IoError, OpenFile, OpenFlags, SIGPIPE};
 use args::{ArgError, Args, Status};
@@ -110,7 +110,11 @@ impl Io<'_> {
             Ok(()) => Ok(()),
             Err(e) => {
                 let e = io_fail(e)?;
-                let msg = format!("error writing {}: {}", quote(&self.out_name), e.message());
+                let msg = format!(
+                    "error writing {}: {}",
+                    opts::quoteaf(self.ctx, &self.out_name),
+                    e.message()
+                );
                 self.ctx.diag(msg).await?;
                 Err(Fail::Status1)
             }
@@ -145,8 +149,11 @@ impl Io<'_> {
                         Ok(d) => d,
                         Err(e) => {
                             let e = io_fail(e)?;
-                            let m =
-                                format!("error reading {}: {}", quote(&self.in_name), e.message());
+                            let m = format!(
+                                "error reading {}: {}",
+                                opts::quoteaf(self.ctx, &self.in_name),
+                                e.message()
+                            );
                             self.ctx.diag(m).await?;
                             return Err(Fail::Status1);
                         }
@@ -167,7 +174,7 @@ impl Io<'_> {
             self.ctx
                 .diag(format!(
                     "{}: cannot skip to specified offset",
-                    quotef(&self.in_name)
+                    opts::quotef(self.ctx, &self.in_name)
                 ))
                 .await?;
         }
@@ -192,7 +199,7 @@ impl Io<'_> {
                 self.ctx
                     .diag(format!(
                         "{}: cannot seek: Illegal seek",
-                        quote(&self.out_name)
+                        opts::quotef(self.ctx, &self.out_name)
                     ))
                     .await?;
                 Err(Fail::Status1)
@@ -224,7 +231,11 @@ impl Io<'_> {
                 Ok(b) => b,
                 Err(e) => {
                     let e = io_fail(e)?;
-                    let m = format!("error reading {}: {}", quote(&self.in_name), e.message());
+                    let m = format!(
+                        "error reading {}: {}",
+                        opts::quoteaf(self.ctx, &self.in_name),
+                        e.message()
+                    );
                     self.ctx.diag(m).await?;
                     // conv=noerror would retry a block the VFS fails on the same way every
                     // time (a directory): stop as GNU stops without it.
@@ -351,8 +362,12 @@ async fn open_files(
         Err(e) => {
             let e = opts::interrupted(e)?;
             let shown = a.input.as_deref().unwrap_or(b"standard input");
-            ctx.diag(format!("failed to open {}: {}", quote(shown), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "failed to open {}: {}",
+                opts::quoteaf(ctx, shown),
+                e.message()
+            ))
+            .await?;
             return Ok(Err(1));
         }
     };
@@ -377,7 +392,7 @@ async fn open_files(
                     if let Err(e) = r {
                         ctx.diag(format!(
                             "failed to truncate to {size} bytes in output file {}: {}",
-                            quote(f),
+                            opts::quoteaf(ctx, f),
                             e.message()
                         ))
                         .await?;
@@ -393,8 +408,12 @@ async fn open_files(
         Err(e) => {
             let e = opts::interrupted(e)?;
             let shown = a.output.as_deref().unwrap_or(b"standard output");
-            ctx.diag(format!("failed to open {}: {}", quote(shown), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "failed to open {}: {}",
+                opts::quoteaf(ctx, shown),
+                e.message()
+            ))
+            .await?;
             Ok(Err(1))
         }
     }
@@ -417,7 +436,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Some(b"--") => &argv[1..],
         Some(a) if a.len() > 1 && a[0] == b'-' => {
             let msg = if a.starts_with(b"--") {
-                format!("unrecognized option {}", quote(a))
+                format!("unrecognized option {}", opts::quoteaf(ctx, a))
             } else {
                 format!("invalid option -- '{}'", String::from_utf8_lossy(&a[1..2]))
             };
@@ -425,7 +444,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         _ => argv,
     };
-    let a = match args::parse(operands) {
+    let a = match args::parse(opts::Quoting::of(ctx), operands) {
         Ok(a) => a,
         Err(ArgError::Usage(m)) => return opts::usage(ctx, &m, 1).await,
         Err(ArgError::Fatal(m)) => {

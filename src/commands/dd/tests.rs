@@ -167,7 +167,7 @@ fn operand_errors_like_gnu() {
         (
             1,
             String::new(),
-            format!("dd: invalid input flag: ‘foo’\n{try_line}")
+            format!("dd: invalid input flag: 'foo'\n{try_line}")
         )
     );
     assert_eq!(
@@ -175,7 +175,7 @@ fn operand_errors_like_gnu() {
         (
             1,
             String::new(),
-            format!("dd: invalid conversion: ‘foo’\n{try_line}")
+            format!("dd: invalid conversion: 'foo'\n{try_line}")
         )
     );
     assert_eq!(
@@ -183,16 +183,16 @@ fn operand_errors_like_gnu() {
         (
             1,
             String::new(),
-            format!("dd: unrecognized operand ‘bogus=1’\n{try_line}")
+            format!("dd: unrecognized operand 'bogus=1'\n{try_line}")
         )
     );
     assert_eq!(
         t(&[], &["dd", "bs=0"], b""),
-        (1, String::new(), "dd: invalid number: ‘0’\n".into())
+        (1, String::new(), "dd: invalid number: '0'\n".into())
     );
     assert_eq!(
         t(&[], &["dd", "count=-1"], b""),
-        (1, String::new(), "dd: invalid number: ‘-1’\n".into())
+        (1, String::new(), "dd: invalid number: '-1'\n".into())
     );
     let (s, _, err) = t(&[], &["dd", "conv=block"], b"");
     assert_eq!(s, 2);

@@ -9,7 +9,7 @@
 use super::apply::{reject_text, Charge, Target};
 use super::names::{self, NameField};
 use super::parse::{FilePatch, Hunk, Patch};
-use crate::commands::opts::quotef;
+use crate::commands::opts;
 use crate::limits::{cost, Exhausted};
 use crate::vfs::{path, FileType, Vfs, WriteMode};
 use std::collections::BTreeSet;
@@ -17,6 +17,8 @@ use std::collections::BTreeSet;
 /// The options that shape a run.
 #[derive(Clone, Debug, Default)]
 pub struct Opts {
+    /// How names are quoted in messages (the locale's).
+    pub quoting: opts::Quoting,
     /// `-p N`; `None` when not given (GNU then keeps only the last component).
     pub strip: Option<usize>,
     pub reverse: bool,
@@ -86,8 +88,8 @@ pub struct Run<'a, 'c> {
     skip: bool,
 }
 
-fn show(name: &[u8]) -> String {
-    quotef(name)
+fn show(q: opts::Quoting, name: &[u8]) -> String {
+    q.quotef(name)
 }
 
 /// GNU's hint for a failed hunk: the file's line where the hunk should be ends in CRLF and
@@ -243,7 +245,7 @@ impl<'a, 'c> Run<'a, 'c> {
             if !seen.contains(&name) {
                 self.say(format!(
                     "Ignoring potentially dangerous file name {}\n",
-                    show(&name)
+                    show(self.o.quoting, &name)
                 ));
                 seen.push(name);
             }
@@ -351,7 +353,7 @@ impl<'a, 'c> Run<'a, 'c> {
         if opened && git.is_some_and(|g| g.binary) {
             self.say(format!(
                 "File {}: git binary diffs are not supported.\n",
-                show(&inname)
+                show(self.o.quoting, &inname)
             ));
             self.status = self.status.max(1);
             return Ok(());
@@ -372,7 +374,7 @@ impl<'a, 'c> Run<'a, 'c> {
             let question = if old_state == 2 && exists && !input.is_empty() {
                 Some(format!(
                     "The next patch{when} would create the file {},\nwhich already exists!",
-                    show(&inname)
+                    show(self.o.quoting, &inname)
                 ))
             } else if new_state >= 1 && (!exists || input.is_empty()) {
                 let (verb, why) = if exists {
@@ -382,7 +384,7 @@ impl<'a, 'c> Run<'a, 'c> {
                 };
                 Some(format!(
                     "The next patch{when} would {verb} the file {},\nwhich {why}!",
-                    show(&inname)
+                    show(self.o.quoting, &inname)
                 ))
             } else {
                 None
@@ -413,17 +415,17 @@ impl<'a, 'c> Run<'a, 'c> {
             let mut m = format!(
                 "{} file {}",
                 if o.dry_run { "checking" } else { "patching" },
-                show(&dest)
+                show(self.o.quoting, &dest)
             );
             if o.output.is_some() {
-                m.push_str(&format!(" (read from {})", show(&inname)));
+                m.push_str(&format!(" (read from {})", show(self.o.quoting, &inname)));
             } else if moved {
                 let how = if git.is_some_and(|g| g.rename) {
                     "renamed"
                 } else {
                     "copied"
                 };
-                m.push_str(&format!(" ({how} from {})", show(&inname)));
+                m.push_str(&format!(" ({how} from {})", show(self.o.quoting, &inname)));
             }
             m.push('\n');
             self.say(m);
@@ -598,7 +600,10 @@ impl<'a, 'c> Run<'a, 'c> {
             None => [part.dest.as_slice(), b".rej"].concat(),
         };
         if part.opened && !o.dry_run && rejname != b"-" {
-            m.push_str(&format!(" -- saving rejects to file {}", show(&rejname)));
+            m.push_str(&format!(
+                " -- saving rejects to file {}",
+                show(self.o.quoting, &rejname)
+            ));
             let mut text = self.reject_header(part.fp);
             text.extend_from_slice(rejects);
             let mode = if self.rejects_written.insert(rejname.clone()) {
@@ -657,7 +662,7 @@ impl<'a, 'c> Run<'a, 'c> {
             if !o.silent {
                 self.say(format!(
                     "Not deleting file {} as content differs from patch\n",
-                    show(inname)
+                    show(self.o.quoting, inname)
                 ));
             }
             self.status = self.status.max(1);

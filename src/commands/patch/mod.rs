@@ -171,6 +171,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return usage(ctx, &format!("{extra}: extra operand")).await;
     }
     let mut o = gnu::Opts {
+        quoting: super::opts::Quoting::of(ctx),
         reverse: p.has(b'R'),
         dry_run: p.has(DRY_RUN),
         forward: p.has(b'N'),

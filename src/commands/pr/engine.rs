@@ -398,7 +398,9 @@ impl<'a> Pr<'a> {
                     let e = crate::commands::opts::interrupted(e)?;
                     self.failed_opens = true;
                     if !self.ignore_failed_opens {
-                        self.ctx.diag_path(quotef(name).as_bytes(), e).await?;
+                        self.ctx
+                            .diag_path(quotef(self.ctx, name).as_bytes(), e)
+                            .await?;
                     }
                     return Ok(None);
                 }
@@ -588,7 +590,7 @@ impl<'a> Pr<'a> {
             input.clear();
         }
         if let Some(e) = err {
-            let mut m = quotef(&self.cols[pi].name).into_bytes();
+            let mut m = quotef(self.ctx, &self.cols[pi].name).into_bytes();
             m.extend_from_slice(b": ");
             m.extend_from_slice(e.message().as_bytes());
             return Err(Stop::Die(m));

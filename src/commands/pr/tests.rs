@@ -2,6 +2,7 @@
 
 use super::engine::blanks_to;
 use super::{first_last_page, getoptnum, strtol, Parsed, RangeFrom};
+use crate::commands::quoting::Quoting;
 use crate::commands::testutil::{run, run_endless, run_files, text};
 
 fn pr(args: &[&str], stdin: &str) -> (i32, String, String) {
@@ -133,11 +134,11 @@ fn number_parsing() {
         (i128::from(u64::MAX), Parsed::Overflow)
     );
     assert_eq!(
-        getoptnum(b"2147483648", 1, "w").unwrap_err(),
+        getoptnum(Quoting::default(), b"2147483648", 1, "w").unwrap_err(),
         "w: '2147483648': Value too large for defined data type"
     );
     assert_eq!(
-        getoptnum(b"-3", 1, "w").unwrap_err(),
+        getoptnum(Quoting::default(), b"-3", 1, "w").unwrap_err(),
         "w: '-3': Numerical result out of range"
     );
     assert_eq!(first_last_page(b"2:5", RangeFrom::Plus), Ok(Some((2, 5))));

@@ -235,15 +235,16 @@ async fn tar_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         _ => Mode::List,
     };
     if let Some(s) = p.last(SORT) {
+        if s == b"inode" {
+            // The simulated tree has no inode order to follow.
+            return usage(ctx, "--sort=inode is not supported in this simulator").await;
+        }
         if s != b"name" && s != b"none" {
-            return usage(
-                ctx,
-                &format!(
-                    "invalid argument '{}' for '--sort'",
-                    String::from_utf8_lossy(s)
-                ),
-            )
-            .await;
+            let valid: [&[&str]; 3] = [&["none"], &["name"], &["inode"]];
+            // argmatch's refusal, without tar's try-help line.
+            let m = super::opts::bad_argument(ctx, s, "--sort", &valid);
+            ctx.err(format!("tar: {m}\n").as_bytes()).await?;
+            return Ok(2);
         }
     }
     let strip = match p.last(STRIP) {
