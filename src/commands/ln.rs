@@ -65,6 +65,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     // Pairs of (link target text, link path as shown).
     let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     let is_dir = |name: &[u8], deref: bool| -> bool {
+        if name.is_empty() {
+            return false;
+        }
         let abs = ctx.resolve(name);
         let v = ctx.vfs();
         let st = if deref { v.stat(&abs) } else { v.lstat(&abs) };

@@ -291,7 +291,7 @@ impl Registry {
             "ls",
             Real,
             "list directory contents",
-            "-1 -a -A -l -h -R -d -t -S -r -F -p --color[=never|auto]",
+            "-1 -a -A -l -i -h -R -d -t -S -r -F -p --color[=never|auto]",
             ls::run,
         );
         r.register(

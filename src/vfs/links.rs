@@ -95,6 +95,18 @@ impl Vfs {
             kind: Kind::Link(ino),
         };
         let entry = entry.clone();
+        // A new name cannot end in a slash: the kernel reports an existing one as existing
+        // and a missing one as missing.
+        if link.len() > 1 && link.ends_with(b"/") {
+            let mut trimmed = link;
+            while trimmed.len() > 1 && trimmed.ends_with(b"/") {
+                trimmed = &trimmed[..trimmed.len() - 1];
+            }
+            return Err(match self.lookup(trimmed, false)? {
+                Lookup::Found(_) => VfsError::Exists,
+                Lookup::Missing { .. } => VfsError::NotFound,
+            });
+        }
         let (parent, name) = match self.lookup(link, false)? {
             Lookup::Found(_) => return Err(VfsError::Exists),
             Lookup::Missing { parent, name } => (parent, name),
