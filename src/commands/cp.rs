@@ -598,8 +598,14 @@ mod tests {
     fn hard_links() {
         let k = machine(&[("a", b"a"), ("f", b"f"), ("e/", b"")]);
         k.vfs.borrow_mut().mkdir(b"/work/d", 0o755).unwrap();
-        k.vfs.borrow_mut().link(b"/work/a", b"/work/d/b", false).unwrap();
-        k.vfs.borrow_mut().link(b"/work/a", b"/work/d/c", false).unwrap();
+        k.vfs
+            .borrow_mut()
+            .link(b"/work/a", b"/work/d/b", false)
+            .unwrap();
+        k.vfs
+            .borrow_mut()
+            .link(b"/work/a", b"/work/d/c", false)
+            .unwrap();
         let t = |argv: &[&str]| text(run_on(&k, argv, b""));
         let nlink = |p: &str| k.vfs.borrow().stat(p.as_bytes()).unwrap().nlink;
         assert_eq!(
@@ -612,7 +618,10 @@ mod tests {
         );
         assert_eq!(t(&["cp", "-lf", "a", "f"]).0, 0);
         assert_eq!(nlink("/work/f"), 4);
-        assert_eq!(t(&["cp", "-l", "a", "a"]), (0, String::new(), String::new()));
+        assert_eq!(
+            t(&["cp", "-l", "a", "a"]),
+            (0, String::new(), String::new())
+        );
         assert_eq!(t(&["cp", "-a", "d", "a", "e"]).0, 0);
         assert_eq!(nlink("/work/e/d/b"), 3);
         assert_eq!(nlink("/work/e/a"), 3);

@@ -390,13 +390,19 @@ mod tests {
     #[test]
     fn hard_links_count_once() {
         let k = machine(&[("d/f", b"x"), ("g", b"y")]);
-        k.vfs.borrow_mut().link(b"/work/g", b"/work/d/h", false).unwrap();
+        k.vfs
+            .borrow_mut()
+            .link(b"/work/g", b"/work/d/h", false)
+            .unwrap();
         let t = |argv: &[&str]| text(run_on(&k, argv, b"")).1;
         assert_eq!(t(&["du", "-a", "d", "g"]), "4\td/f\n4\td/h\n12\td\n");
         assert_eq!(t(&["du", "-al", "d", "g"]), "4\td/f\n4\td/h\n12\td\n4\tg\n");
         assert_eq!(t(&["du", "d", "d"]), "12\td\n");
         assert_eq!(t(&["du", "-c", "g", "g"]), "4\tg\n4\ttotal\n");
-        assert_eq!(t(&["du", "--count-links", "-s", "d", "d"]), "12\td\n12\td\n");
+        assert_eq!(
+            t(&["du", "--count-links", "-s", "d", "d"]),
+            "12\td\n12\td\n"
+        );
     }
 
     #[test]

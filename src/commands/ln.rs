@@ -237,8 +237,12 @@ async fn hard_link(
     let src_stat = match src_stat {
         Ok(st) => st,
         Err(e) => {
-            ctx.diag(format!("failed to access {}: {}", quote(source), e.message()))
-                .await?;
+            ctx.diag(format!(
+                "failed to access {}: {}",
+                quote(source),
+                e.message()
+            ))
+            .await?;
             return Ok(false);
         }
     };
@@ -253,8 +257,11 @@ async fn hard_link(
     let existing = dst_abs.as_ref().and_then(|d| ctx.lstat(d).ok());
     if let (true, Some(dst_stat), Some(d)) = (o.force, existing, &dst_abs) {
         if dst_stat.file_type == FileType::Dir {
-            ctx.diag(format!("{}: cannot overwrite directory", opts::quotef(link)))
-                .await?;
+            ctx.diag(format!(
+                "{}: cannot overwrite directory",
+                opts::quotef(link)
+            ))
+            .await?;
             return Ok(false);
         }
         let canon = canonical_name(ctx, d);
@@ -295,7 +302,11 @@ async fn hard_link(
         Err(e) => {
             let msg = match e {
                 VfsError::Exists | VfsError::NoSpace | VfsError::ReadOnly => {
-                    format!("failed to create hard link {}: {}", quote(link), e.message())
+                    format!(
+                        "failed to create hard link {}: {}",
+                        quote(link),
+                        e.message()
+                    )
                 }
                 _ => format!(
                     "failed to create hard link {} => {}: {}",
@@ -342,7 +353,7 @@ crate::command_fn!(run, main);
 pub fn register(r: &mut super::Registry) {
     r.register(
         "ln",
-        Trust::Partial,
+        Trust::Real,
         "make hard links, or symbolic links with -s",
         "-s -f -n -T -t DIR -v -L -P -d -F",
         run,
@@ -424,7 +435,10 @@ mod tests {
             t(&["ln", "-f", "a", "./a"]).2,
             "ln: 'a' and './a' are the same file\n"
         );
-        assert_eq!(t(&["ln", "-fv", "b", "a"]), (0, "'a' => 'b'\n".into(), String::new()));
+        assert_eq!(
+            t(&["ln", "-fv", "b", "a"]),
+            (0, "'a' => 'b'\n".into(), String::new())
+        );
         assert_eq!(
             t(&["ln", "nope", "z"]).2,
             "ln: failed to access 'nope': No such file or directory\n"

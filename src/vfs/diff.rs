@@ -144,12 +144,9 @@ impl Pair<'_> {
                             DiffItem::Remove(n, c) => {
                                 self.nodes(&path::join(path, n), Some(c), None, out)
                             }
-                            DiffItem::Update { old, new } => self.nodes(
-                                &path::join(path, old.0),
-                                Some(old.1),
-                                Some(new.1),
-                                out,
-                            ),
+                            DiffItem::Update { old, new } => {
+                                self.nodes(&path::join(path, old.0), Some(old.1), Some(new.1), out)
+                            }
                         }
                     }
                 }
