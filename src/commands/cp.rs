@@ -43,7 +43,7 @@ struct Opts {
     deref: Deref,
     /// `-l`: make hard links instead of copying files.
     link: bool,
-    /// `-a`: the destination made for each source file of several names, so that its other
+    /// `-a`/`-d`: the destination made for each source file of several names, so that its other
     /// names become hard links to the copy too, as they were to the source.
     links: Option<std::cell::RefCell<std::collections::BTreeMap<u64, Vec<u8>>>>,
 }
@@ -424,7 +424,8 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         deref,
         force,
         link: p.has(b'l'),
-        links: archive.then(Default::default),
+        // `-d` is `--no-dereference --preserve=links`; `-a` includes both.
+        links: (archive || p.has(b'd')).then(Default::default),
     };
     if p.has(0x80) {
         return parents(ctx, &o, &p).await;
@@ -625,6 +626,11 @@ mod tests {
         assert_eq!(t(&["cp", "-a", "d", "a", "e"]).0, 0);
         assert_eq!(nlink("/work/e/d/b"), 3);
         assert_eq!(nlink("/work/e/a"), 3);
+        assert_eq!(t(&["cp", "-d", "a", "d/b", "f"]).0, 1);
+        // A fresh copy of `a`, then `d/b` (the same file) linked to it, replacing the old name.
+        assert_eq!(t(&["cp", "-d", "a", "d/b", "e/d"]).0, 0);
+        assert_eq!(nlink("/work/e/d/a"), 2);
+        assert_eq!(nlink("/work/e/d/c"), 2);
         assert_eq!(t(&["cp", "-r", "d", "r"]).0, 0);
         assert_eq!(nlink("/work/r/b"), 1);
     }

@@ -305,7 +305,7 @@ impl Registry {
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents (-a keeps hard links)",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents (-a and -d keep hard links)",
             cp::run_cp,
         );
         r.register(

@@ -119,6 +119,8 @@ for script in [
     "mkdir d; ln a d/b; cp -l d r; echo rc=$?",
     "ln a c; cp -a a c; echo rc=$?",
     "ln a c; mkdir e; cp -a a e; %s e/a" % H,
+    "ln a c; mkdir e; cp -d a c e; %s e/a e/c; [ e/a -ef e/c ] && echo linked" % H,
+    "ln a c; mkdir e; cp -p a c e; %s e/a e/c" % H,
 ]:
     case(script, AB)
 
