@@ -135,6 +135,16 @@ for script in [
 ]:
     case(script, AB)
 
+# ---- the shell and other writers reach the inode through any name
+for script in [
+    "ln a c; echo two > c; cat a; exec 3>>a; echo three >&3; exec 3>&-; cat c",
+    "ln a c; awk 'BEGIN { print \"awk\" > \"c\" }'; cat a",
+    "ln a c; printf 'x\\n' | tee c >/dev/null; cat a; truncate -s 0 a; stat -c '%s %h' c",
+    "mkdir d; ln a d/f; mv d e; %s e/f a; [ e/f -ef a ] && echo same" % H,
+    "ln a c; rm -f a c; ls",
+]:
+    case(script, AB)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
