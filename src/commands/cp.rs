@@ -20,7 +20,11 @@ const CP_DEFS: &[OptDef] = &[
     flag(b'L', "dereference"),
     flag(b'H', ""),
     flag(0x80, "parents"),
+    flag(b'l', "link"),
 ];
+
+/// Modeled memory for one remembered (source inode, destination) pair of `cp -a`.
+const LINK_ENTRY: u64 = 64;
 
 /// Which symbolic links a copy follows (GNU `-P`, `-H`, `-L`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -34,8 +38,14 @@ struct Opts {
     recursive: bool,
     preserve: bool,
     no_clobber: bool,
+    force: bool,
     verbose: bool,
     deref: Deref,
+    /// `-l`: make hard links instead of copying files.
+    link: bool,
+    /// `-a`/`-d`: the destination made for each source file of several names, so that its other
+    /// names become hard links to the copy too, as they were to the source.
+    links: Option<std::cell::RefCell<std::collections::BTreeMap<u64, Vec<u8>>>>,
 }
 
 fn join_shown(dir: &[u8], name: &[u8]) -> Vec<u8> {
@@ -158,6 +168,10 @@ async fn copy(
     };
     let dst_st = ctx.vfs().stat(&da).ok();
     if let Some(ds) = &dst_st {
+        // Linking a file to itself leaves it as it is.
+        if o.link && ds.ino == st.ino && st.file_type == FileType::File {
+            return Ok(true);
+        }
         if ds.ino == st.ino && st.file_type != FileType::Symlink {
             ctx.diag(format!(
                 "{} and {} are the same file",
@@ -301,6 +315,14 @@ async fn copy(
                     return Ok(false);
                 }
             }
+            let earlier = match &o.links {
+                Some(links) if st.nlink > 1 => links.borrow().get(&st.ino).cloned(),
+                _ => None,
+            };
+            if o.link || earlier.is_some() {
+                let from = earlier.unwrap_or_else(|| sa.clone());
+                return hard_link(ctx, o, src, dst, &from, &da, dst_st.is_some()).await;
+            }
             let read = ctx.vfs().read_file(&sa);
             let data = match read {
                 Ok(d) => d,
@@ -334,6 +356,12 @@ async fn copy(
                     .vfs()
                     .set_times(&da, Some(st.atime_ns), Some(st.mtime_ns));
             }
+            if let Some(links) = &o.links {
+                if st.nlink > 1 {
+                    ctx.reserve(LINK_ENTRY)?;
+                    links.borrow_mut().insert(st.ino, da.clone());
+                }
+            }
             if o.verbose {
                 ctx.out(
                     format!(
@@ -350,6 +378,53 @@ async fn copy(
     }
 }
 
+/// Makes `da` (shown as `dst`) a new name of `from`: `cp -l`, or a later name of a file
+/// `cp -a` already copied. The verbose line comes first, as GNU prints it before linking.
+async fn hard_link(
+    ctx: &CommandCtx,
+    o: &Opts,
+    src: &[u8],
+    dst: &[u8],
+    from: &[u8],
+    da: &[u8],
+    exists: bool,
+) -> Result<bool, Interrupt> {
+    if o.verbose {
+        ctx.out(
+            format!(
+                "{} -> {}\n",
+                opts::quoteaf(ctx, src),
+                opts::quoteaf(ctx, dst)
+            )
+            .as_bytes(),
+        )
+        .await?;
+    }
+    let mut r = ctx.vfs().link(from, da, false);
+    // An existing destination is replaced when `-f` is given or when `-a` links a later
+    // name; plain `cp -l` onto a file refuses.
+    if r == Err(crate::vfs::VfsError::Exists) && exists && (o.force || !o.link) {
+        let before = ctx.vfs().clone();
+        let removed = ctx.vfs().remove(da);
+        r = removed.and_then(|()| ctx.vfs().link(from, da, false));
+        if r.is_err() {
+            *ctx.vfs() = before;
+        }
+    }
+    ctx.sys.sync_disk();
+    if let Err(e) = r {
+        ctx.diag(format!(
+            "cannot create hard link {} to {}: {}",
+            opts::quoteaf(ctx, dst),
+            opts::quoteaf(ctx, src),
+            e.message()
+        ))
+        .await?;
+        return Ok(false);
+    }
+    Ok(true)
+}
+
 async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let p = match opts::parse(ctx, Parser::new(CP_DEFS), 1).await? {
         Ok(p) => p,
@@ -364,6 +439,7 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             _ => {}
         }
     }
+    let force = p.has(b'f');
     let recursive = p.has(b'r') || p.has(b'R') || archive;
     // GNU: the last of -P/-d/-a, -H and -L wins; without one, a recursive copy follows no
     // links and any other copy follows them all.
@@ -387,6 +463,10 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         no_clobber,
         verbose: p.has(b'v'),
         deref,
+        force,
+        link: p.has(b'l'),
+        // `-d` is `--no-dereference --preserve=links`; `-a` includes both.
+        links: (archive || p.has(b'd')).then(Default::default),
     };
     if p.has(0x80) {
         return parents(ctx, &o, &p).await;
@@ -400,6 +480,9 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if !copy(ctx, &o, &s, &d, true).await? {
             status = 1;
         }
+    }
+    if let Some(links) = &o.links {
+        ctx.release(links.borrow().len() as u64 * LINK_ENTRY);
     }
     Ok(status)
 }
@@ -554,6 +637,46 @@ mod tests {
         assert!(is_link(b"/work/r4"));
         assert_eq!(run_on(&k, &["cp", "s/d/l", "r5"], b"").0, 0);
         assert!(!is_link(b"/work/r5"));
+    }
+
+    #[test]
+    fn hard_links() {
+        let k = machine(&[("a", b"a"), ("f", b"f"), ("e/", b"")]);
+        k.vfs.borrow_mut().mkdir(b"/work/d", 0o755).unwrap();
+        k.vfs
+            .borrow_mut()
+            .link(b"/work/a", b"/work/d/b", false)
+            .unwrap();
+        k.vfs
+            .borrow_mut()
+            .link(b"/work/a", b"/work/d/c", false)
+            .unwrap();
+        let t = |argv: &[&str]| text(run_on(&k, argv, b""));
+        let nlink = |p: &str| k.vfs.borrow().stat(p.as_bytes()).unwrap().nlink;
+        assert_eq!(
+            t(&["cp", "-lv", "a", "f"]),
+            (
+                1,
+                "'a' -> 'f'\n".into(),
+                "cp: cannot create hard link 'f' to 'a': File exists\n".into()
+            )
+        );
+        assert_eq!(t(&["cp", "-lf", "a", "f"]).0, 0);
+        assert_eq!(nlink("/work/f"), 4);
+        assert_eq!(
+            t(&["cp", "-l", "a", "a"]),
+            (0, String::new(), String::new())
+        );
+        assert_eq!(t(&["cp", "-a", "d", "a", "e"]).0, 0);
+        assert_eq!(nlink("/work/e/d/b"), 3);
+        assert_eq!(nlink("/work/e/a"), 3);
+        assert_eq!(t(&["cp", "-d", "a", "d/b", "f"]).0, 1);
+        // A fresh copy of `a`, then `d/b` (the same file) linked to it, replacing the old name.
+        assert_eq!(t(&["cp", "-d", "a", "d/b", "e/d"]).0, 0);
+        assert_eq!(nlink("/work/e/d/a"), 2);
+        assert_eq!(nlink("/work/e/d/c"), 2);
+        assert_eq!(t(&["cp", "-r", "d", "r"]).0, 0);
+        assert_eq!(nlink("/work/r/b"), 1);
     }
 
     #[test]

@@ -25,7 +25,11 @@ const DU_DEFS: &[OptDef] = &[
     req(b'd', "max-depth"),
     flag(b'x', "one-file-system"),
     flag(b'0', "null"),
+    flag(b'l', "count-links"),
 ];
+
+/// Modeled memory for one remembered inode number.
+const SEEN_ENTRY: u64 = 16;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Unit {
@@ -40,6 +44,11 @@ struct DuOpts {
     apparent: bool,
     unit: Unit,
     end: u8,
+    /// Without `-l`, a file is counted (and shown) at its first name only: the inode numbers
+    /// met so far. With several operands every inode is remembered, directories too, so
+    /// an operand given twice is shown once; with one, only files of several names.
+    seen: Option<std::cell::RefCell<std::collections::BTreeSet<u64>>>,
+    remember_all: bool,
 }
 
 fn show(n: u64, unit: Unit) -> String {
@@ -110,6 +119,8 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         apparent,
         unit,
         end: if p.has(b'0') { 0 } else { b'\n' },
+        seen: (!p.has(b'l')).then(Default::default),
+        remember_all: p.operands.len() > 1,
     };
     let operands = if p.operands.is_empty() {
         vec![b".".to_vec()]
@@ -142,6 +153,9 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         out.buf.push(o.end);
     }
     out.flush(ctx).await?;
+    if let Some(seen) = &o.seen {
+        ctx.release(seen.borrow().len() as u64 * SEEN_ENTRY);
+    }
     Ok(status)
 }
 
@@ -157,6 +171,15 @@ async fn du_walk(
     ctx.charge(crate::limits::cost::PATH_COMPONENT * 2)?;
     let st = ctx.lstat(abs);
     let Ok(st) = st else { return Ok(None) };
+    if let Some(seen) = &o.seen {
+        if o.remember_all || (st.file_type != FileType::Dir && st.nlink > 1) {
+            if seen.borrow().contains(&st.ino) {
+                return Ok(Some(0));
+            }
+            ctx.reserve(SEEN_ENTRY)?;
+            seen.borrow_mut().insert(st.ino);
+        }
+    }
     let own = if o.apparent {
         st.size
     } else {
@@ -313,7 +336,7 @@ pub fn register(r: &mut super::Registry) {
         "du",
         Trust::Real,
         "estimate file space usage (4 KiB blocks, sorted order)",
-        "-a -s -c -h --si -b -k -m --apparent-size -d N --max-depth=N -x -0",
+        "-a -s -c -h --si -b -k -m --apparent-size -d N --max-depth=N -x -0 -l",
         run_du,
     );
     r.register(
@@ -361,6 +384,24 @@ mod tests {
             )
         );
         assert_eq!(t(&["du", "-s", "-d", "1", "d"]).2, "du: warning: summarizing conflicts with --max-depth=1\nTry 'du --help' for more information.\n");
+    }
+
+    #[test]
+    fn hard_links_count_once() {
+        let k = machine(&[("d/f", b"x"), ("g", b"y")]);
+        k.vfs
+            .borrow_mut()
+            .link(b"/work/g", b"/work/d/h", false)
+            .unwrap();
+        let t = |argv: &[&str]| text(run_on(&k, argv, b"")).1;
+        assert_eq!(t(&["du", "-a", "d", "g"]), "4\td/f\n4\td/h\n12\td\n");
+        assert_eq!(t(&["du", "-al", "d", "g"]), "4\td/f\n4\td/h\n12\td\n4\tg\n");
+        assert_eq!(t(&["du", "d", "d"]), "12\td\n");
+        assert_eq!(t(&["du", "-c", "g", "g"]), "4\tg\n4\ttotal\n");
+        assert_eq!(
+            t(&["du", "--count-links", "-s", "d", "d"]),
+            "12\td\n12\td\n"
+        );
     }
 
     #[test]

@@ -65,6 +65,7 @@ enum Test {
     NoGroup,
     Links(Num),
     Inum(Num),
+    SameFile(u64),
     Executable,
 }
 
@@ -413,6 +414,11 @@ impl<'a> P<'a> {
     }
 
     fn ref_mtime(&mut self, pred: &[u8]) -> PResult<u64> {
+        self.ref_stat(pred).map(|s| s.mtime_ns)
+    }
+
+    /// The `stat` of a reference file operand, following symlinks as the walk does.
+    fn ref_stat(&mut self, pred: &[u8]) -> PResult<crate::vfs::Stat> {
         let a = self.arg(pred)?;
         let abs = self.ctx.resolve(a);
         let st = if self.g.follow == b'P' {
@@ -420,8 +426,7 @@ impl<'a> P<'a> {
         } else {
             self.ctx.stat(&abs)
         };
-        st.map(|s| s.mtime_ns)
-            .map_err(|e| format!("{}: {}", opts::quote(self.ctx, a), e.message()))
+        st.map_err(|e| format!("{}: {}", opts::quote(self.ctx, a), e.message()))
     }
 
     fn primary(&mut self) -> PResult<Node> {
@@ -594,6 +599,8 @@ impl<'a> P<'a> {
             b"-nogroup" => t(Test::NoGroup),
             b"-links" => t(Test::Links(self.num_arg(tok)?)),
             b"-inum" => t(Test::Inum(self.num_arg(tok)?)),
+            // One filesystem, so the inode number alone names a file.
+            b"-samefile" => t(Test::SameFile(self.ref_stat(tok)?.ino)),
             b"-print" => {
                 self.g.has_action = true;
                 Ok(Node::Action(Action::Print(b'\n')))
@@ -1084,6 +1091,7 @@ impl Find<'_> {
             Test::NoGroup => group_name(st.gid).is_none(),
             Test::Links(n) => n.test(i128::from(st.nlink)),
             Test::Inum(n) => n.test(i128::from(st.ino)),
+            Test::SameFile(ino) => st.ino == *ino,
             Test::Executable => st.file_type == FileType::Dir || st.mode & 0o111 != 0,
         }
     }
@@ -1506,7 +1514,7 @@ pub fn register(r: &mut super::Registry) {
         "find",
         Trust::Real,
         "search for files in a directory hierarchy (sorted readdir order)",
-        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
+        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -samefile -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
         run,
     );
 }

@@ -12,6 +12,7 @@ const DEFS: &[OptDef] = &[
     flag(b'a', "all"),
     flag(b'A', "almost-all"),
     flag(b'l', ""),
+    flag(b'i', "inode"),
     flag(b'h', "human-readable"),
     flag(b'R', "recursive"),
     flag(b'd', "directory"),
@@ -27,6 +28,8 @@ struct O {
     all: bool,
     almost: bool,
     long: bool,
+    /// `-i`: show inode numbers.
+    inode: bool,
     human: bool,
     recursive: bool,
     dir: bool,
@@ -141,8 +144,20 @@ impl O {
     }
 
     fn render(&self, ctx: &CommandCtx, entries: &[Entry], out: &mut Vec<u8>, total: bool) {
+        // `-i`: the inode number first, right-aligned to the widest in this listing.
+        let iw = entries
+            .iter()
+            .map(|e| e.st.ino.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let inode = |out: &mut Vec<u8>, e: &Entry| {
+            if self.inode {
+                out.extend_from_slice(format!("{:>iw$} ", e.st.ino).as_bytes());
+            }
+        };
         if !self.long {
             for e in entries {
+                inode(out, e);
                 out.extend_from_slice(&e.name);
                 out.extend_from_slice(self.indicator(&e.st).as_bytes());
                 out.push(b'\n');
@@ -177,6 +192,7 @@ impl O {
         for (e, size) in entries.iter().zip(&sizes) {
             let secs = (e.st.mtime_ns / 1_000_000_000) as i64;
             let date = String::from_utf8_lossy(&fsutil::ls_time(secs, self.now)).into_owned();
+            inode(out, e);
             out.extend_from_slice(
                 format!(
                     "{} {:>lw$} root root {:>sw$} {} ",
@@ -297,6 +313,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         all: p.has(b'a'),
         almost: p.has(b'A'),
         long: p.has(b'l'),
+        inode: p.has(b'i'),
         human: p.has(b'h'),
         recursive: p.has(b'R') && !p.has(b'd'),
         dir: p.has(b'd'),

@@ -293,7 +293,7 @@ impl Registry {
             "ls",
             Real,
             "list directory contents",
-            "-1 -a -A -l -h -R -d -t -S -r -F -p --color[=never|auto]",
+            "-1 -a -A -l -i -h -R -d -t -S -r -F -p --color[=never|auto]",
             ls::run,
         );
         r.register(
@@ -307,7 +307,7 @@ impl Registry {
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H --parents",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents (-a and -d keep hard links)",
             cp::run_cp,
         );
         r.register(

@@ -142,7 +142,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         };
         let dst_st = ctx.vfs().lstat(&da).ok();
         if let Some(dst_st) = &dst_st {
-            if sp.is_some() && sp == dp {
+            // The same entry, or two names of one file (renaming one onto the other would
+            // do nothing, so GNU refuses).
+            let same_inode = dst_st.ino == sst.ino && sst.file_type != FileType::Dir;
+            if (sp.is_some() && sp == dp) || same_inode {
                 ctx.diag(format!(
                     "{} and {} are the same file",
                     opts::quoteaf(ctx, &src),

@@ -1249,9 +1249,31 @@ async fn finish_in_place(
             .write_file(&ctx.resolve(&bak), &old, crate::vfs::WriteMode::Truncate);
     }
     ctx.charge_bytes(data.len())?;
-    let r = ctx
+    // GNU sed writes a new file and renames it over the old name, so the other names of a
+    // file with several keep the old content. Here the name is replaced by a new file with
+    // the old mode and owner.
+    let linked = ctx
         .vfs()
-        .write_file(&abs, &data, crate::vfs::WriteMode::Truncate);
+        .lstat(&abs)
+        .ok()
+        .filter(|st| st.file_type == crate::vfs::FileType::File && st.nlink > 1);
+    let r = match linked {
+        Some(st) => {
+            let mut vfs = ctx.vfs();
+            let before = vfs.clone();
+            let r = vfs.remove(&abs).and_then(|()| {
+                vfs.write_file_mode(&abs, &data, crate::vfs::WriteMode::CreateNew, st.mode)?;
+                vfs.chown(&abs, Some(st.uid), Some(st.gid), false)
+            });
+            if r.is_err() {
+                *vfs = before;
+            }
+            r
+        }
+        None => ctx
+            .vfs()
+            .write_file(&abs, &data, crate::vfs::WriteMode::Truncate),
+    };
     if let Err(e) = r {
         ctx.diag(format!(
             "couldn't open temporary file {}: {}",

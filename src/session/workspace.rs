@@ -308,5 +308,7 @@ fn content(vfs: &Vfs, p: &[u8]) -> Option<NodeContent> {
             mode,
             target: t.to_vec(),
         },
+        // `get` resolves a hard-linked name to its inode, so this is never seen.
+        Kind::Link(_) => return None,
     })
 }

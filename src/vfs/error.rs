@@ -17,6 +17,10 @@ pub enum VfsError {
     /// A rename or move into its own subtree.
     IntoItself,
     Busy,
+    /// EPERM: an operation the kernel never allows, such as a hard link to a directory.
+    NotPermitted,
+    /// EXDEV: a hard link to a node of another filesystem (the devices of the base image).
+    CrossDevice,
 }
 
 impl VfsError {
@@ -36,6 +40,8 @@ impl VfsError {
             VfsError::NameTooLong => "File name too long",
             VfsError::IntoItself => "Invalid argument",
             VfsError::Busy => "Device or resource busy",
+            VfsError::NotPermitted => "Operation not permitted",
+            VfsError::CrossDevice => "Invalid cross-device link",
         }
     }
 }

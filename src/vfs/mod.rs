@@ -14,7 +14,9 @@
 //! Invariant: the VFS knows nothing about processes, file descriptors or `/proc`; paths given
 //! to it are absolute (callers join the working directory first).
 
+mod diff;
 mod error;
+mod links;
 pub mod path;
 mod tree;
 
@@ -22,7 +24,6 @@ pub use error::VfsError;
 pub use tree::{InstallError, TreeEntry, TreeKind};
 
 use crate::limits::cost;
-use imbl::ordmap::DiffItem;
 use imbl::OrdMap;
 use std::sync::Arc;
 
@@ -46,6 +47,9 @@ pub struct Meta {
     pub ctime_ns: u64,
     pub atime_ns: u64,
     pub ino: u64,
+    /// How many names a regular file or symlink has (hard links). Directories compute
+    /// theirs from their subdirectories instead.
+    pub links: u64,
     /// Part of the base image: costs no disk.
     pub base: bool,
 }
@@ -55,6 +59,10 @@ pub enum Kind {
     File(Arc<Vec<u8>>),
     Dir(OrdMap<Name, Node>),
     Symlink(Arc<Vec<u8>>),
+    /// One name of an inode that has several (a hard link): the inode itself, a `File` or a
+    /// `Symlink`, sits in the `Vfs`'s inode table under this number. Never returned by
+    /// [`Vfs::get`], which resolves the name to the inode.
+    Link(u64),
 }
 
 #[derive(Clone, Debug)]
@@ -75,6 +83,7 @@ impl PartialEq for Node {
                     Arc::ptr_eq(a, b)
                 }
                 (Kind::Dir(a), Kind::Dir(b)) => a.ptr_eq(b),
+                (Kind::Link(a), Kind::Link(b)) => a == b,
                 _ => false,
             }
     }
@@ -104,16 +113,24 @@ pub struct Stat {
 }
 
 impl Node {
+    /// What this directory entry costs on disk. A hard-linked name costs the overhead of a
+    /// name only; its content is charged once, with the inode (see [`Node::content_cost`]).
     fn cost(&self) -> u64 {
         if self.meta.base {
             return 0;
         }
-        cost::NODE_DISK_OVERHEAD
-            + match &self.kind {
-                Kind::File(d) => d.len() as u64,
-                Kind::Symlink(t) => t.len() as u64,
-                Kind::Dir(_) => 0,
-            }
+        cost::NODE_DISK_OVERHEAD + self.content_cost()
+    }
+
+    fn content_cost(&self) -> u64 {
+        if self.meta.base {
+            return 0;
+        }
+        match &self.kind {
+            Kind::File(d) => d.len() as u64,
+            Kind::Symlink(t) => t.len() as u64,
+            Kind::Dir(_) | Kind::Link(_) => 0,
+        }
     }
 
     fn subtree_cost(&self) -> u64 {
@@ -126,18 +143,22 @@ impl Node {
         total
     }
 
+    /// The type of a resolved node (one [`Vfs::get`] returned). A hard-linked name that was
+    /// not resolved reads as a file.
     pub fn file_type(&self) -> FileType {
         match self.kind {
-            Kind::File(_) => FileType::File,
+            Kind::File(_) | Kind::Link(_) => FileType::File,
             Kind::Dir(_) => FileType::Dir,
             Kind::Symlink(_) => FileType::Symlink,
         }
     }
 
+    /// The `stat` of a resolved node (one [`Vfs::get`] returned).
     pub fn stat(&self) -> Stat {
         let (size, nlink) = match &self.kind {
-            Kind::File(d) => (d.len() as u64, 1),
-            Kind::Symlink(t) => (t.len() as u64, 1),
+            Kind::File(d) => (d.len() as u64, self.meta.links),
+            Kind::Symlink(t) => (t.len() as u64, self.meta.links),
+            Kind::Link(_) => (0, self.meta.links),
             Kind::Dir(c) => (
                 4096,
                 2 + c
@@ -199,6 +220,9 @@ pub enum ChangeKind {
 #[derive(Clone, Debug)]
 pub struct Vfs {
     root: Node,
+    /// The inodes that have more than one name, by inode number; their names are
+    /// `Kind::Link` entries. Persistent like the tree, so snapshots stay O(1).
+    shared: OrdMap<u64, Node>,
     usage: u64,
     quota: u64,
     next_ino: u64,
@@ -232,10 +256,12 @@ impl Vfs {
                     ctime_ns: now_ns,
                     atime_ns: now_ns,
                     ino: 1,
+                    links: 1,
                     base: true,
                 },
                 kind: Kind::Dir(OrdMap::new()),
             },
+            shared: OrdMap::new(),
             usage: 0,
             // The base image is free: build it without a quota, then apply the real one.
             quota: u64::MAX,
@@ -310,6 +336,7 @@ impl Vfs {
             ctime_ns: now,
             atime_ns: now,
             ino: self.alloc_ino(),
+            links: 1,
             base: false,
         }
     }
@@ -374,6 +401,7 @@ impl Vfs {
                     return Err(VfsError::NotFound);
                 }
                 Some(child) => {
+                    let child = self.resolve(child);
                     if let Kind::Symlink(target) = &child.kind {
                         if follow_last || !pending.is_empty() {
                             hops += 1;
@@ -436,10 +464,11 @@ impl Vfs {
         Ok(node)
     }
 
-    /// The node at `path` (following a final symlink when `follow`).
+    /// The node at `path` (following a final symlink when `follow`); a hard-linked name is
+    /// resolved to its inode.
     pub fn get(&self, path: &[u8], follow: bool) -> Result<&Node, VfsError> {
         match self.lookup(path, follow)? {
-            Lookup::Found(c) => self.node_at(&c).ok_or(VfsError::NotFound),
+            Lookup::Found(c) => self.inode_at(&c).ok_or(VfsError::NotFound),
             Lookup::Missing { .. } => Err(VfsError::NotFound),
         }
     }
@@ -461,7 +490,7 @@ impl Vfs {
         match &self.get(path, true)?.kind {
             Kind::File(d) => Ok(d.clone()),
             Kind::Dir(_) => Err(VfsError::IsDir),
-            Kind::Symlink(_) => Err(VfsError::Loop),
+            Kind::Symlink(_) | Kind::Link(_) => Err(VfsError::Loop),
         }
     }
 
@@ -477,7 +506,7 @@ impl Vfs {
         match &self.get(path, true)?.kind {
             Kind::Dir(children) => Ok(children
                 .iter()
-                .map(|(k, v)| (k.clone(), v.file_type()))
+                .map(|(k, v)| (k.clone(), self.resolve(v).file_type()))
                 .collect()),
             _ => Err(VfsError::NotDir),
         }
@@ -548,11 +577,11 @@ impl Vfs {
                 if mode == WriteMode::CreateNew {
                     return Err(VfsError::Exists);
                 }
-                let node = self.node_at(&comps).ok_or(VfsError::NotFound)?;
+                let node = self.inode_at(&comps).ok_or(VfsError::NotFound)?;
                 let old_len = match &node.kind {
                     Kind::File(d) => d.len() as u64,
                     Kind::Dir(_) => return Err(VfsError::IsDir),
-                    Kind::Symlink(_) => return Err(VfsError::Loop),
+                    Kind::Symlink(_) | Kind::Link(_) => return Err(VfsError::Loop),
                 };
                 let base = node.meta.base;
                 if base {
@@ -567,7 +596,7 @@ impl Vfs {
                     self.charge(old_len, new_len)?;
                 }
                 let now = self.now_ns;
-                let node = self.node_mut(&comps)?;
+                let node = self.inode_mut(&comps)?;
                 if let Kind::File(content) = &mut node.kind {
                     match mode {
                         WriteMode::Append => Arc::make_mut(content).extend_from_slice(data),
@@ -587,11 +616,11 @@ impl Vfs {
             Lookup::Found(c) => c,
             Lookup::Missing { .. } => return Err(VfsError::NotFound),
         };
-        let node = self.node_at(&comps).ok_or(VfsError::NotFound)?;
+        let node = self.inode_at(&comps).ok_or(VfsError::NotFound)?;
         let old_len = match &node.kind {
             Kind::File(d) => d.len() as u64,
             Kind::Dir(_) => return Err(VfsError::IsDir),
-            Kind::Symlink(_) => return Err(VfsError::Loop),
+            Kind::Symlink(_) | Kind::Link(_) => return Err(VfsError::Loop),
         };
         if node.meta.base {
             return Ok(());
@@ -601,7 +630,7 @@ impl Vfs {
             self.charge(old_len, new_len)?;
         }
         let now = self.now_ns;
-        let node = self.node_mut(&comps)?;
+        let node = self.inode_mut(&comps)?;
         if let Kind::File(content) = &mut node.kind {
             let c = Arc::make_mut(content);
             let off = offset as usize;
@@ -621,17 +650,17 @@ impl Vfs {
             Lookup::Found(c) => c,
             Lookup::Missing { .. } => return Err(VfsError::NotFound),
         };
-        let node = self.node_at(&comps).ok_or(VfsError::NotFound)?;
+        let node = self.inode_at(&comps).ok_or(VfsError::NotFound)?;
         let old_len = match &node.kind {
             Kind::File(d) => d.len() as u64,
             Kind::Dir(_) => return Err(VfsError::IsDir),
-            Kind::Symlink(_) => return Err(VfsError::Loop),
+            Kind::Symlink(_) | Kind::Link(_) => return Err(VfsError::Loop),
         };
         if !node.meta.base {
             self.charge(old_len, len)?;
         }
         let now = self.now_ns;
-        let node = self.node_mut(&comps)?;
+        let node = self.inode_mut(&comps)?;
         if let Kind::File(content) = &mut node.kind {
             Arc::make_mut(content).resize(len as usize, 0);
         }
@@ -666,7 +695,7 @@ impl Vfs {
             prefix.extend_from_slice(c);
             match self.lookup(&prefix, true)? {
                 Lookup::Found(comps) => {
-                    if !matches!(self.node_at(&comps).map(|n| &n.kind), Some(Kind::Dir(_))) {
+                    if !matches!(self.inode_at(&comps).map(|n| &n.kind), Some(Kind::Dir(_))) {
                         return Err(VfsError::Exists);
                     }
                 }
@@ -721,13 +750,14 @@ impl Vfs {
                 return Err(VfsError::NotEmpty);
             }
         }
-        let freed = node.subtree_cost();
+        let node = node.clone();
         let parent = parent.to_vec();
         let name = name.clone();
         let dir = self.node_mut(&parent)?;
         if let Kind::Dir(children) = &mut dir.kind {
             children.remove(&name);
         }
+        let freed = self.release(&node);
         self.usage -= freed;
         self.touch_dir(&parent);
         Ok(())
@@ -747,8 +777,17 @@ impl Vfs {
                 if c == src {
                     return Ok(());
                 }
-                let existing = self.node_at(&c).ok_or(VfsError::NotFound)?;
-                let src_node = self.node_at(&src).ok_or(VfsError::NotFound)?;
+                // Two names of one inode: POSIX rename does nothing.
+                if let (Some(Kind::Link(a)), Some(Kind::Link(b))) = (
+                    self.node_at(&c).map(|n| &n.kind),
+                    self.node_at(&src).map(|n| &n.kind),
+                ) {
+                    if a == b {
+                        return Ok(());
+                    }
+                }
+                let existing = self.inode_at(&c).ok_or(VfsError::NotFound)?;
+                let src_node = self.inode_at(&src).ok_or(VfsError::NotFound)?;
                 match (&src_node.kind, &existing.kind) {
                     (Kind::Dir(_), Kind::Dir(ch)) if !ch.is_empty() => {
                         return Err(VfsError::NotEmpty)
@@ -776,13 +815,23 @@ impl Vfs {
         }
         self.touch_dir(&sparent);
         let now = self.now_ns;
+        let linked = match node.kind {
+            Kind::Link(ino) => Some(ino),
+            _ => None,
+        };
         let dir = self.node_mut(&dst_parent)?;
+        let mut replaced = None;
         if let Kind::Dir(children) = &mut dir.kind {
             let mut node = node;
             node.meta.ctime_ns = now;
-            if let Some(old) = children.insert(dst_name, node) {
-                self.usage -= old.subtree_cost();
-            }
+            replaced = children.insert(dst_name, node);
+        }
+        if let Some(inode) = linked.and_then(|ino| self.shared.get_mut(&ino)) {
+            inode.meta.ctime_ns = now;
+        }
+        if let Some(old) = replaced {
+            let freed = self.release(&old);
+            self.usage -= freed;
         }
         self.touch_dir(&dst_parent);
         Ok(())
@@ -801,8 +850,12 @@ impl Vfs {
         }
     }
 
-    fn refresh_subtree(&mut self, mut node: Node) -> Node {
+    /// A copy of `node` made of new inodes: each name of the copy is a file of its own, so a
+    /// hard-linked name becomes a plain copy of its inode.
+    fn refresh_subtree(&mut self, node: Node) -> Node {
+        let mut node = self.resolve(&node).clone();
         node.meta.ino = self.alloc_ino();
+        node.meta.links = 1;
         node.meta.base = false;
         if let Kind::Dir(children) = &node.kind {
             let mut fresh = OrdMap::new();
@@ -817,7 +870,7 @@ impl Vfs {
     pub fn chmod(&mut self, path: &[u8], mode: u32) -> Result<(), VfsError> {
         let comps = self.found(path, true)?;
         let now = self.now_ns;
-        let node = self.node_mut(&comps)?;
+        let node = self.inode_mut(&comps)?;
         node.meta.mode = mode & 0o7777;
         node.meta.ctime_ns = now;
         Ok(())
@@ -831,7 +884,7 @@ impl Vfs {
         follow: bool,
     ) -> Result<(), VfsError> {
         let comps = self.found(path, follow)?;
-        let node = self.node_mut(&comps)?;
+        let node = self.inode_mut(&comps)?;
         if let Some(u) = uid {
             node.meta.uid = u;
         }
@@ -848,7 +901,7 @@ impl Vfs {
         mtime_ns: Option<u64>,
     ) -> Result<(), VfsError> {
         let comps = self.found(path, true)?;
-        let node = self.node_mut(&comps)?;
+        let node = self.inode_mut(&comps)?;
         if let Some(a) = atime_ns {
             node.meta.atime_ns = a;
         }
@@ -870,98 +923,17 @@ impl Vfs {
         let node = self.get(root, false)?;
         let mut out = Vec::new();
         let base = path::normalize(root);
-        fn rec(path: &[u8], node: &Node, out: &mut Vec<(Vec<u8>, FileType)>) {
-            out.push((path.to_vec(), node.file_type()));
+        fn rec(vfs: &Vfs, path: &[u8], node: &Node, out: &mut Vec<(Vec<u8>, FileType)>) {
+            out.push((path.to_vec(), vfs.resolve(node).file_type()));
             if let Kind::Dir(children) = &node.kind {
                 for (name, child) in children.iter() {
                     let p = path::join(path, name);
-                    rec(&p, child, out);
+                    rec(vfs, &p, child, out);
                 }
             }
         }
-        rec(&base, node, &mut out);
+        rec(self, &base, node, &mut out);
         Ok(out)
-    }
-
-    /// What changed under `root` from `before` (an earlier snapshot) to `self`, sorted by path.
-    /// Shared subtrees are skipped without being visited.
-    pub fn diff(&self, before: &Vfs, root: &[u8]) -> Vec<Change> {
-        let mut out = Vec::new();
-        let a = before.get(root, false).ok();
-        let b = self.get(root, false).ok();
-        diff_nodes(&path::normalize(root), a, b, &mut out);
-        out
-    }
-}
-
-fn same_node(a: &Node, b: &Node) -> bool {
-    if a.meta.mode != b.meta.mode || a.meta.uid != b.meta.uid || a.meta.gid != b.meta.gid {
-        return false;
-    }
-    match (&a.kind, &b.kind) {
-        (Kind::File(x), Kind::File(y)) => Arc::ptr_eq(x, y) || x == y,
-        (Kind::Symlink(x), Kind::Symlink(y)) => x == y,
-        (Kind::Dir(_), Kind::Dir(_)) => true,
-        _ => false,
-    }
-}
-
-fn diff_nodes(path: &[u8], a: Option<&Node>, b: Option<&Node>, out: &mut Vec<Change>) {
-    match (a, b) {
-        (None, None) => {}
-        (Some(a), None) => {
-            out.push(Change {
-                path: path.to_vec(),
-                kind: ChangeKind::Deleted,
-            });
-            if let Kind::Dir(ch) = &a.kind {
-                for (n, c) in ch.iter() {
-                    diff_nodes(&path::join(path, n), Some(c), None, out);
-                }
-            }
-        }
-        (None, Some(b)) => {
-            out.push(Change {
-                path: path.to_vec(),
-                kind: ChangeKind::Added,
-            });
-            if let Kind::Dir(ch) = &b.kind {
-                for (n, c) in ch.iter() {
-                    diff_nodes(&path::join(path, n), None, Some(c), out);
-                }
-            }
-        }
-        (Some(a), Some(b)) => {
-            if !same_node(a, b) {
-                if a.file_type() != b.file_type() {
-                    diff_nodes(path, Some(a), None, out);
-                    diff_nodes(path, None, Some(b), out);
-                    return;
-                }
-                out.push(Change {
-                    path: path.to_vec(),
-                    kind: ChangeKind::Modified,
-                });
-            }
-            if let (Kind::Dir(x), Kind::Dir(y)) = (&a.kind, &b.kind) {
-                if x.ptr_eq(y) {
-                    return;
-                }
-                // imbl's diff walks both trees and skips the nodes they share, so a
-                // directory of many entries with one changed costs about log n, not n.
-                for item in x.diff(y) {
-                    match item {
-                        DiffItem::Add(n, c) => diff_nodes(&path::join(path, n), None, Some(c), out),
-                        DiffItem::Remove(n, c) => {
-                            diff_nodes(&path::join(path, n), Some(c), None, out)
-                        }
-                        DiffItem::Update { old, new } => {
-                            diff_nodes(&path::join(path, old.0), Some(old.1), Some(new.1), out)
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

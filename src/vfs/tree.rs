@@ -97,7 +97,18 @@ impl Vfs {
         let super::Lookup::Found(parent_comps) = self.lookup(&parent, true)? else {
             return Err(VfsError::NotFound);
         };
-        let restored = baseline.get(&root, false).ok().cloned();
+        let restored = baseline.node_at_path(&root);
+        if self.has_links() || baseline.has_links() {
+            // Hard links may tie the subtree to names outside it: swap, then recount.
+            let mut next = self.clone();
+            next.put_child(&parent_comps, name, restored)?;
+            next.relink_after_restore(baseline, &root);
+            if next.usage > next.quota && next.usage > self.usage {
+                return Err(VfsError::NoSpace);
+            }
+            *self = next;
+            return Ok(());
+        }
         let cost_at = |v: &Vfs, p: &[u8]| v.get(p, false).map(|n| n.cost()).unwrap_or(0);
         let (mut grow, mut shrink) = (0u64, 0u64);
         // A path whose type changed is listed twice (deleted, then added): count it once.
@@ -109,11 +120,29 @@ impl Vfs {
             }
         }
         self.charge(shrink, grow)?;
-        let dir = self.node_mut(&parent_comps)?;
+        self.put_child(&parent_comps, name, restored)
+    }
+
+    /// The directory entry at `path`, unresolved (a hard-linked name stays a name).
+    fn node_at_path(&self, path: &[u8]) -> Option<super::Node> {
+        match self.lookup(path, false) {
+            Ok(super::Lookup::Found(c)) => self.node_at(&c).cloned(),
+            _ => None,
+        }
+    }
+
+    /// Sets (or, with `None`, removes) one entry of a directory, with no accounting.
+    fn put_child(
+        &mut self,
+        parent: &[super::Name],
+        name: super::Name,
+        node: Option<super::Node>,
+    ) -> Result<(), VfsError> {
+        let dir = self.node_mut(parent)?;
         let super::Kind::Dir(children) = &mut dir.kind else {
             return Err(VfsError::NotDir);
         };
-        match restored {
+        match node {
             Some(node) => {
                 children.insert(name, node);
             }

@@ -1,5 +1,5 @@
 //! `tar c`: GNU-format archives of VFS files, directories (recursed in name order) and
-//! symlinks, padded to 10240-byte records like GNU tar; `-z` compresses the whole stream.
+//! symlinks (a file's later names become hard-link members), padded to 10240-byte records like GNU tar; `-z` compresses the whole stream.
 
 use super::header::{self, Entry, Kind, BLOCK, RECORD};
 use super::Tar;
@@ -130,9 +130,16 @@ impl Tar<'_> {
                     .await;
             }
             let mut stored = self.strip_name(name).await?;
-            let file_data = (st.file_type == FileType::File)
+            let earlier = match st.file_type {
+                FileType::File if st.nlink > 1 => self.hard_links.get(&st.ino).cloned(),
+                _ => None,
+            };
+            let file_data = (st.file_type == FileType::File && earlier.is_none())
                 .then(|| ctx.vfs().read_file(&abs).map_err(|e| e.message()));
             let (kind, link, data) = match st.file_type {
+                FileType::File if earlier.is_some() => {
+                    (Kind::HardLink, earlier.unwrap_or_default(), None)
+                }
                 FileType::Dir => {
                     if !stored.ends_with(b"/") {
                         stored.push(b'/');
@@ -165,10 +172,17 @@ impl Tar<'_> {
                 mtime: (st.mtime_ns / 1_000_000_000) as i64,
                 data: 0,
             };
-            let grow =
+            let mut grow =
                 3 * BLOCK as u64 + stored.len() as u64 + e.link.len() as u64 + size + BLOCK as u64;
+            let first_of_several = kind == Kind::File && st.nlink > 1;
+            if first_of_several {
+                grow += stored.len() as u64 + 16;
+            }
             ctx.reserve(grow)?;
             *held += grow;
+            if first_of_several {
+                self.hard_links.insert(st.ino, stored.clone());
+            }
             ctx.charge(cost::TAR_BLOCK * (1 + size.div_ceil(BLOCK as u64)))?;
             header::write_headers(out, &e);
             if let Some(d) = &data {

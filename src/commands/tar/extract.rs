@@ -192,7 +192,7 @@ impl Extractor {
             Kind::HardLink => {
                 let (_, target) = super::safer_name(&e.link);
                 let src = path::join(&self.root, target);
-                let r = ctx.vfs().copy_node(&src, &abs, false);
+                let r = ctx.vfs().link(&src, &abs, false);
                 if let Err(err) = r {
                     return t
                         .error(format!(

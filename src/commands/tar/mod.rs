@@ -118,6 +118,9 @@ pub(crate) struct Tar<'a> {
     /// Long-listing column width (GNU keeps it growing across members).
     ugswidth: usize,
     removed_prefixes: Vec<Vec<u8>>,
+    /// `tar c`: the stored name of each file of several names already archived, by inode;
+    /// its later names are stored as hard-link members pointing at it.
+    hard_links: std::collections::BTreeMap<u64, Vec<u8>>,
 }
 
 /// Rewrites an old-style first argument (`cvf x.tar`) as dash options.
@@ -311,6 +314,7 @@ async fn tar_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         failed: false,
         ugswidth: 19,
         removed_prefixes: Vec::new(),
+        hard_links: Default::default(),
     };
     let status = match mode {
         Mode::Create => t.create(&p.operands).await?,
