@@ -342,8 +342,14 @@ async fn copy(
                 .write_file_mode(&da, &data, WriteMode::Truncate, st.mode & 0o755);
             ctx.sys.sync_disk();
             if let Err(e) = r {
+                // GNU stats the destination first; a parent that is not a directory fails there.
+                let what = if e == crate::vfs::VfsError::NotDir {
+                    "cannot stat"
+                } else {
+                    "cannot create regular file"
+                };
                 ctx.diag(format!(
-                    "cannot create regular file {}: {}",
+                    "{what} {}: {}",
                     opts::quoteaf(ctx, dst),
                     e.message()
                 ))

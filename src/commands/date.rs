@@ -69,34 +69,52 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         };
     }
-    let mut ops = p.operands.iter();
-    if let Some(op) = ops.next() {
+    // GNU checks the operand count first: the second operand is the extra one.
+    if let Some(extra) = p.operands.get(1) {
+        return opts::usage(
+            ctx,
+            &format!("extra operand {}", opts::quote(ctx, extra)),
+            1,
+        )
+        .await;
+    }
+    if let Some(op) = p.operands.first() {
         if let Some(f) = op.strip_prefix(b"+") {
             if p.has(b'I') || p.has(b'R') {
                 return opts::usage(ctx, "multiple output formats specified", 1).await;
             }
             fmt = f.to_vec();
-        } else {
-            if p.has(b'd') || p.operands.len() > 1 {
-                return opts::usage(ctx, &format!("extra operand {}", opts::quote(ctx, op)), 1)
-                    .await;
-            }
+        } else if p.has(b'd') || p.has(b'r') {
+            let msg = format!(
+                "the argument {} lacks a leading '+';\nwhen using an option to specify date(s), \
+                 any non-option\nargument must be a format string beginning with '+'",
+                opts::quote(ctx, op)
+            );
+            return opts::usage(ctx, &msg, 1).await;
+        } else if is_set_date(op) {
             ctx.diag("cannot set date: Operation not permitted").await?;
             return Ok(1);
-        }
-        if let Some(extra) = ops.next() {
-            return opts::usage(
-                ctx,
-                &format!("extra operand {}", opts::quote(ctx, extra)),
-                1,
-            )
-            .await;
+        } else {
+            ctx.diag(format!("invalid date {}", opts::quote(ctx, op)))
+                .await?;
+            return Ok(1);
         }
     }
     let mut out = strftime(&fmt, &tm(when.0, when.1));
     out.push(b'\n');
     ctx.out(&out).await?;
     Ok(0)
+}
+
+/// Whether `op` has the shape of the operand that sets the clock, `MMDDhhmm[[CC]YY][.ss]`.
+fn is_set_date(op: &[u8]) -> bool {
+    let (main, secs) = match op.iter().position(|&b| b == b'.') {
+        Some(i) => (&op[..i], Some(&op[i + 1..])),
+        None => (op, None),
+    };
+    matches!(main.len(), 8 | 10 | 12)
+        && main.iter().all(u8::is_ascii_digit)
+        && secs.is_none_or(|s| s.len() == 2 && s.iter().all(u8::is_ascii_digit))
 }
 
 crate::command_fn!(run, main);

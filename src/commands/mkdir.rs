@@ -93,6 +93,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let abs = ctx.resolve(op);
         ctx.charge(crate::limits::cost::PATH_COMPONENT * path::components(&abs).count() as u64)?;
         let mut created: Vec<Vec<u8>> = Vec::new();
+        let mut failed_at: Option<Vec<u8>> = None;
         let r = if parents {
             // Create each missing ancestor, reporting each like GNU.
             let mut res = Ok(());
@@ -111,6 +112,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 let exists = ctx.vfs().stat(&pa);
                 match exists {
                     Ok(st) if st.file_type == crate::vfs::FileType::Dir => continue,
+                    // GNU names the ancestor that is not a directory.
+                    Ok(_) if !last => {
+                        failed_at = Some(prefix.clone());
+                        res = Err(VfsError::NotDir);
+                        break;
+                    }
                     Ok(_) => {
                         res = Err(VfsError::Exists);
                         break;
@@ -147,7 +154,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         if let Err(e) = r {
             ctx.diag(format!(
                 "cannot create directory {}: {}",
-                opts::quote(ctx, op),
+                opts::quote(ctx, failed_at.as_deref().unwrap_or(op)),
                 e.message()
             ))
             .await?;

@@ -531,6 +531,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut to_skip = skip;
     let mut remaining = limit;
     let mut off = skip;
+    // With no input opened at all, GNU prints no final offset.
+    let mut any_open = false;
     for op in textio::operands(&p.operands) {
         if remaining == Some(0) {
             break;
@@ -539,6 +541,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             status = 1;
             continue;
         };
+        any_open = true;
         loop {
             if remaining == Some(0) {
                 break;
@@ -569,7 +572,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             out.maybe_flush(ctx).await?;
         }
     }
-    if to_skip > 0 {
+    if to_skip > 0 && any_open {
         out.flush(ctx).await?;
         ctx.diag("cannot skip past end of combined input").await?;
         return Ok(1);
@@ -579,7 +582,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         d.block(off, &blk, &mut out);
         off += blk.len() as u64;
     }
-    if radix != b'n' {
+    if radix != b'n' && any_open {
         out.push(d.addr(off).as_bytes());
         out.push(b"\n");
     }

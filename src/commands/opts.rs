@@ -235,7 +235,13 @@ pub fn is_number(a: &[u8]) -> bool {
 pub async fn usage(ctx: &CommandCtx, msg: impl AsRef<[u8]>, status: i32) -> Result<i32, Interrupt> {
     ctx.diag(msg).await?;
     let name = ctx.name();
-    ctx.err(format!("Try '{name} --help' for more information.\n").as_bytes())
+    // diffutils prints its hint through error(), so it carries the program's name too.
+    let prefix = if matches!(name.as_str(), "cmp" | "diff" | "diff3" | "sdiff") {
+        format!("{name}: ")
+    } else {
+        String::new()
+    };
+    ctx.err(format!("{prefix}Try '{name} --help' for more information.\n").as_bytes())
         .await?;
     Ok(status)
 }

@@ -652,7 +652,19 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 })
             }
             b'z' => delim = 0,
-            b'S' | b'T' | 0x81 | b'm' | b'o' | b's' | b'u' => {}
+            // The buffer size changes no output, but a bad one is refused as GNU refuses it.
+            b'S' => {
+                if let Err(why) = check_buffer_size(v) {
+                    let shown = opts::quote(ctx, v);
+                    let msg = match why {
+                        "too large" => format!("-S argument {shown} too large"),
+                        _ => format!("{why} -S argument {shown}"),
+                    };
+                    ctx.diag(msg).await?;
+                    return Ok(2);
+                }
+            }
+            b'T' | 0x81 | b'm' | b'o' | b's' | b'u' => {}
             c => {
                 global.set(*c);
             }
@@ -997,6 +1009,38 @@ async fn check_sorted(
         prev = Some(l);
     }
     Ok(0)
+}
+
+/// Checks a `-S SIZE` value as GNU's sort reads it: a decimal count with at most one unit
+/// letter, `b` or `%`. The error names what is wrong ("invalid", "invalid suffix in" or
+/// "too large").
+fn check_buffer_size(v: &[u8]) -> Result<(), &'static str> {
+    let digits = v.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return Err("invalid");
+    }
+    let Some(n) = std::str::from_utf8(&v[..digits])
+        .ok()
+        .and_then(|d| d.parse::<u64>().ok())
+    else {
+        return Err("too large");
+    };
+    let power = match &v[digits..] {
+        b"" | b"k" | b"K" => 1,
+        b"b" | b"%" => 0,
+        b"m" | b"M" => 2,
+        b"g" | b"G" => 3,
+        b"t" | b"T" => 4,
+        b"P" => 5,
+        b"E" => 6,
+        b"Z" => 7,
+        b"Y" => 8,
+        _ => return Err("invalid suffix in"),
+    };
+    (0..power)
+        .try_fold(n, |acc, _| acc.checked_mul(1024))
+        .map(|_| ())
+        .ok_or("too large")
 }
 
 crate::command_fn!(run, main);

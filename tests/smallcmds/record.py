@@ -266,6 +266,18 @@ for script in [
 ]:
     case(script + "; echo rc=$?", cmp_files)
 
+# ---- more diagnostics: the failing ancestor, no offset without input, diffutils' hint,
+# sort's -S check, date's operands, cp into a file
+for script in [
+    "touch f; mkdir -p f/x", "touch f; mkdir -p f/x/y", "touch f; mkdir -p ./f",
+    "mkdir -p d; touch d/f; mkdir -p d/f/x/y", "od nofile", "od -j 5 nofile", "touch f; od nofile f",
+    "cmp --bogus", "diff --bogus", "touch f; sort -S x f", "touch f; sort -S 10Q f",
+    "touch f; sort -S 99999999999999999999 f", "touch f; sort -S 10M f", "touch f; sort -S 5% f",
+    "touch f; sort -S '' f", "touch f; sort -S 1.5 f", "date 1 2", "date -d now 1", "date -u 1",
+    "date +%s 1", "touch f; cp f f/x", "touch f; cp f nodir/x",
+]:
+    case(script + "; echo rc=$?", {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
