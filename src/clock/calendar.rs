@@ -2,7 +2,8 @@
 //! strftime-style formatting, shared by `date`, `ls`, `touch`, `find`, `stat` and bash's
 //! `printf %(...)T`.
 
-const DAYS: [&str; 7] = [
+/// Weekday names, Sunday first.
+pub(crate) const DAYS: [&str; 7] = [
     "Sunday",
     "Monday",
     "Tuesday",
@@ -11,7 +12,8 @@ const DAYS: [&str; 7] = [
     "Friday",
     "Saturday",
 ];
-const MONTHS: [&str; 12] = [
+/// Month names, January first.
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",

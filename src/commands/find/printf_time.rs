@@ -1,35 +1,13 @@
 //! The time directives of `find -printf` (`%t`, `%Tk`, `%Ak`, `%Ck`): GNU find's formats over
 //! UTC, with its ten-digit fractions of a second.
 
+use crate::clock::calendar::{DAYS, MONTHS};
 use crate::commands::fsutil;
 
-const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-const LONG_DAYS: [&str; 7] = [
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-];
-const LONG_MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+/// The weekday of a day count since the epoch (a Thursday), as an index into `DAYS`.
+fn weekday(days: i64) -> usize {
+    (days + 4).rem_euclid(7) as usize
+}
 
 fn frac10(ns: u64) -> String {
     format!("{:010}", (ns % 1_000_000_000) * 10)
@@ -39,10 +17,10 @@ fn frac10(ns: u64) -> String {
 pub(super) fn ctime(ns: u64) -> String {
     let secs = (ns / 1_000_000_000) as i64;
     let (y, mo, d, h, mi, s) = fsutil::utc(secs);
-    let wd = DAYS[secs.div_euclid(86_400).rem_euclid(7) as usize];
+    let wd = &DAYS[weekday(secs.div_euclid(86_400))][..3];
     format!(
         "{wd} {} {d:>2} {h:02}:{mi:02}:{s:02}.{} {y}",
-        MONTHS[mo as usize - 1],
+        &MONTHS[mo as usize - 1][..3],
         frac10(ns)
     )
 }
@@ -86,10 +64,10 @@ pub(super) fn time_part(ns: u64, k: u8) -> Option<String> {
             if h < 12 { "AM" } else { "PM" }
         ),
         b'+' => format!("{y:04}-{mo:02}-{d:02}+{h:02}:{mi:02}:{s:02}.{}", frac10(ns)),
-        b'a' => DAYS[days.rem_euclid(7) as usize].to_string(),
-        b'A' => LONG_DAYS[days.rem_euclid(7) as usize].to_string(),
-        b'b' | b'h' => MONTHS[mo as usize - 1].to_string(),
-        b'B' => LONG_MONTHS[mo as usize - 1].to_string(),
+        b'a' => DAYS[weekday(days)][..3].to_string(),
+        b'A' => DAYS[weekday(days)].to_string(),
+        b'b' | b'h' => MONTHS[mo as usize - 1][..3].to_string(),
+        b'B' => MONTHS[mo as usize - 1].to_string(),
         b'j' => format!("{:03}", days - jan1 + 1),
         b'c' => ctime(ns),
         b's' => format!("{secs}"),

@@ -9,6 +9,7 @@
 //! simulator would run.
 
 mod cond;
+mod eof;
 mod toplevel;
 mod word;
 
@@ -35,6 +36,14 @@ pub struct ParseError {
 }
 
 type R<T> = Result<T, ParseError>;
+
+/// What ends an item of a command list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Separator {
+    Semicolon,
+    Background,
+    Newline,
+}
 
 /// Parses a whole script.
 pub fn parse(src: &[u8]) -> Result<Program, ParseError> {
@@ -195,42 +204,6 @@ impl<'a> Parser<'a> {
             line: self.line,
             message: message.into(),
             incomplete: false,
-        }
-    }
-
-    /// The input ended inside a construct. Inside a quote or a `$(`/`${`/`[` bash names what
-    /// it was looking for (`what` starts with "matching"); inside a compound command it says
-    /// only "unexpected end of file", on the line after the last one read.
-    pub(crate) fn eof_error(&self, what: &str) -> ParseError {
-        if !what.starts_with("matching") {
-            return self.unexpected_eof();
-        }
-        ParseError {
-            line: self.line,
-            message: format!("unexpected EOF while looking for {what}"),
-            incomplete: true,
-        }
-    }
-
-    /// Like [`Parser::eof_error`] for a quote or `${` that began at `start`: bash names the
-    /// line it began on.
-    pub(crate) fn eof_error_since(&self, what: &str, start: usize) -> ParseError {
-        let end = self.pos.min(self.src.len());
-        let start = start.min(end);
-        let lines = self.src[start..end].iter().filter(|&&b| b == b'\n').count();
-        ParseError {
-            line: self.line.saturating_sub(lines as u32),
-            ..self.eof_error(what)
-        }
-    }
-
-    fn unexpected_eof(&self) -> ParseError {
-        // bash counts the end of a text without a final newline as one more line.
-        let unterminated = self.src.last().is_some_and(|&b| b != b'\n');
-        ParseError {
-            line: self.line + u32::from(unterminated),
-            message: "syntax error: unexpected end of file".into(),
-            incomplete: true,
         }
     }
 
@@ -453,41 +426,42 @@ impl<'a> Parser<'a> {
             let and_or = self.parse_and_or()?;
             let end = self.pos;
             self.skip_blanks_comments();
-            let mut background = false;
-            match self.peek() {
-                Some(b';') if !self.starts_with(b";;") && !self.starts_with(b";&") => {
-                    self.pos += 1;
-                }
-                Some(b'&') if !self.starts_with(b"&&") && !self.starts_with(b"&>") => {
-                    self.pos += 1;
-                    background = true;
-                }
-                Some(b'\n') => {
-                    self.newline()?;
-                }
-                _ => {
-                    items.push(ListItem {
-                        and_or,
-                        background,
-                        start,
-                        end,
-                        line,
-                    });
-                    if !self.at_list_terminator() {
-                        return Err(self.unexpected());
-                    }
-                    break;
-                }
-            }
+            let sep = self.list_separator()?;
             items.push(ListItem {
                 and_or,
-                background,
+                background: sep == Some(Separator::Background),
                 start,
                 end,
                 line,
             });
+            if sep.is_none() {
+                if !self.at_list_terminator() {
+                    return Err(self.unexpected());
+                }
+                break;
+            }
         }
         Ok(List { items })
+    }
+
+    /// Consumes the separator after a list item: `;`, `&` or a newline (which reads the
+    /// here-document bodies waiting for it). `None` when no separator follows.
+    fn list_separator(&mut self) -> R<Option<Separator>> {
+        Ok(match self.peek() {
+            Some(b';') if !self.starts_with(b";;") && !self.starts_with(b";&") => {
+                self.pos += 1;
+                Some(Separator::Semicolon)
+            }
+            Some(b'&') if !self.starts_with(b"&&") && !self.starts_with(b"&>") => {
+                self.pos += 1;
+                Some(Separator::Background)
+            }
+            Some(b'\n') => {
+                self.newline()?;
+                Some(Separator::Newline)
+            }
+            _ => None,
+        })
     }
 
     /// A list that must not be empty (bodies of `if`, `while`, ...).

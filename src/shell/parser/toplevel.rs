@@ -2,7 +2,7 @@
 //! parsed up front, but a syntax error keeps the commands of the lines before it (bash would
 //! have run them) and travels with the program to be reported after them.
 
-use super::{Aliases, Parser, R};
+use super::{Aliases, Parser, Separator, R};
 use crate::shell::ast::*;
 use std::rc::Rc;
 
@@ -61,31 +61,18 @@ impl Parser<'_> {
             let and_or = self.parse_and_or()?;
             let end = self.pos;
             self.skip_blanks_comments();
-            let mut background = false;
-            let mut line_ended = false;
-            match self.peek() {
-                Some(b';') if !self.starts_with(b";;") && !self.starts_with(b";&") => {
-                    self.pos += 1;
-                }
-                Some(b'&') if !self.starts_with(b"&&") && !self.starts_with(b"&>") => {
-                    self.pos += 1;
-                    background = true;
-                }
-                Some(b'\n') => {
-                    self.newline()?;
-                    line_ended = true;
-                }
-                None => line_ended = true,
-                Some(_) => return Err(self.unexpected()),
+            let sep = self.list_separator()?;
+            if sep.is_none() && !self.eof() {
+                return Err(self.unexpected());
             }
             items.push(ListItem {
                 and_or,
-                background,
+                background: sep == Some(Separator::Background),
                 start,
                 end,
                 line,
             });
-            if line_ended {
+            if matches!(sep, None | Some(Separator::Newline)) {
                 *complete = items.len();
                 self.top_items = items.len();
             }
