@@ -239,15 +239,7 @@ async fn copy(
                         return Ok(false);
                     }
                     if o.verbose {
-                        ctx.out(
-                            format!(
-                                "{} -> {}\n",
-                                opts::quoteaf(ctx, src),
-                                opts::quoteaf(ctx, dst)
-                            )
-                            .as_bytes(),
-                        )
-                        .await?;
+                        say_copied(ctx, src, dst).await?;
                     }
                 }
             }
@@ -289,15 +281,7 @@ async fn copy(
                 return Ok(false);
             }
             if o.verbose {
-                ctx.out(
-                    format!(
-                        "{} -> {}\n",
-                        opts::quoteaf(ctx, src),
-                        opts::quoteaf(ctx, dst)
-                    )
-                    .as_bytes(),
-                )
-                .await?;
+                say_copied(ctx, src, dst).await?;
             }
             Ok(true)
         }
@@ -369,15 +353,7 @@ async fn copy(
                 }
             }
             if o.verbose {
-                ctx.out(
-                    format!(
-                        "{} -> {}\n",
-                        opts::quoteaf(ctx, src),
-                        opts::quoteaf(ctx, dst)
-                    )
-                    .as_bytes(),
-                )
-                .await?;
+                say_copied(ctx, src, dst).await?;
             }
             Ok(true)
         }
@@ -396,15 +372,7 @@ async fn hard_link(
     exists: bool,
 ) -> Result<bool, Interrupt> {
     if o.verbose {
-        ctx.out(
-            format!(
-                "{} -> {}\n",
-                opts::quoteaf(ctx, src),
-                opts::quoteaf(ctx, dst)
-            )
-            .as_bytes(),
-        )
-        .await?;
+        say_copied(ctx, src, dst).await?;
     }
     let mut r = ctx.vfs().link(from, da, false);
     // An existing destination is replaced when `-f` is given or when `-a` links a later
@@ -570,6 +538,16 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
     }
     ctx.sys.sync_disk();
     Ok(status)
+}
+
+/// `-v`: the line naming a copy, `'src' -> 'dst'`.
+async fn say_copied(ctx: &CommandCtx, src: &[u8], dst: &[u8]) -> Result<(), Interrupt> {
+    let line = format!(
+        "{} -> {}\n",
+        opts::quoteaf(ctx, src),
+        opts::quoteaf(ctx, dst)
+    );
+    ctx.out(line.as_bytes()).await
 }
 
 crate::command_fn!(run_cp, cp_main);
