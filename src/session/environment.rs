@@ -420,15 +420,7 @@ impl Environment {
             let r = if exit_at_end {
                 sh.exec_script(&prog).await
             } else {
-                match sh.exec_toplevel(&prog, true).await {
-                    Ok(_) if prog.syntax_error.is_some() => {
-                        if let Some(e) = &prog.syntax_error {
-                            sh.report_syntax_error(e, None);
-                        }
-                        Ok(2)
-                    }
-                    other => other,
-                }
+                sh.exec_parsed(&prog, true, None).await
             };
             let is_exit = matches!(r, Err(Flow::Exit(_)) | Err(Flow::Abort(_)));
             let status = match r {

@@ -31,11 +31,27 @@ impl Shell {
     /// `parser::parse_partial`) is reported after the lines before it ran and ends the shell
     /// with status 2, as in bash.
     pub async fn exec_script(&mut self, prog: &Program) -> Res<i32> {
-        let status = self.exec_toplevel(prog, true).await?;
+        let status = self.exec_parsed(prog, true, None).await?;
+        match prog.syntax_error {
+            Some(_) => Err(Flow::Exit(2)),
+            None => Ok(status),
+        }
+    }
+
+    /// Runs a parsed text's commands (`catch_abort` as for [`Shell::exec_toplevel`]); when
+    /// the parser stopped at a syntax error, reports it after them, with the prefix for
+    /// `what` (see [`Shell::report_syntax_error`]), and the status is 2.
+    pub async fn exec_parsed(
+        &mut self,
+        prog: &Program,
+        catch_abort: bool,
+        what: Option<&[u8]>,
+    ) -> Res<i32> {
+        let status = self.exec_toplevel(prog, catch_abort).await?;
         match &prog.syntax_error {
             Some(e) => {
-                self.report_syntax_error(e, None);
-                Err(Flow::Exit(2))
+                self.report_syntax_error(e, what);
+                Ok(2)
             }
             None => Ok(status),
         }
@@ -213,16 +229,10 @@ impl Shell {
             )));
         }
         let saved_line = self.line;
-        let r = match self.exec_toplevel(&prog, false).await {
+        // The lines before a syntax error run; the error makes the whole text fail.
+        let r = match self.exec_parsed(&prog, false, Some(what)).await {
             // eval and source stop at an aborted command and fail, like bash.
             Err(Flow::Abort(s)) => Ok(s),
-            // The lines before a syntax error ran; the error makes the whole text fail.
-            Ok(_) if prog.syntax_error.is_some() => {
-                if let Some(e) = &prog.syntax_error {
-                    self.report_syntax_error(e, Some(what));
-                }
-                Ok(2)
-            }
             other => other,
         };
         self.line = saved_line;
