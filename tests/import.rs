@@ -220,3 +220,34 @@ fn an_import_is_deterministic() {
     assert_eq!(a.stdout, b.stdout);
     assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
 }
+
+/// Past a few dozen files the import reads them on several threads; what arrives, and which
+/// file a limit stops at, must still be those of reading them one after another.
+#[test]
+fn a_large_tree_imports_whole_and_stops_at_the_same_file_every_time() {
+    let t = Tree::new();
+    for i in 0..600 {
+        t.file(
+            &format!("d{:02}/f{i:03}.txt", i % 12),
+            &format!("{i:09}\n"),
+            0o644,
+        );
+    }
+    let out = run(&t.0, &[], "cd /work && find . -type f | wc -l && cat */*");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut expected = b"600\n".to_vec();
+    let mut names: Vec<(usize, usize)> = (0..600).map(|i| (i % 12, i)).collect();
+    names.sort();
+    for (_, i) in names {
+        expected.extend_from_slice(format!("{i:09}\n").as_bytes());
+    }
+    assert!(out.stdout == expected, "{}", text(&out.stdout));
+    // Files are 10 bytes and sorted d00/f000, d00/f012, ...: 4,000 bytes hold the first 400
+    // in walk order, so the 401st (d08/f008) is the one that does not fit, on every run.
+    for _ in 0..5 {
+        refused(
+            &run(&t.0, &["--import-max-bytes", "4000"], "echo"),
+            "/d08/f008.txt: the tree is larger than 4000 bytes",
+        );
+    }
+}

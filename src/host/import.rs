@@ -11,15 +11,24 @@
 //!   [`ImportLimits`]); a file that grows past its `stat` size while being read is refused.
 //! - Deterministic: names are sorted bytewise, so the same tree gives the same entry list.
 //! - Read-only: files are opened `O_RDONLY`; the host tree is never written.
+//! - Files are read a batch at a time by a few threads (`import_files.rs`), which only fill in
+//!   each file's bytes: the limits are applied afterwards in walk order, so the result and
+//!   any error are those of reading the files one after another. The threads are joined
+//!   before this returns, so confinement starts with the process single-threaded again.
 //! - Every descriptor is closed before this returns (they are `OwnedFd`s), so nothing leaks
 //!   past confinement.
 
 use crate::vfs::{TreeEntry, TreeKind};
+use files::{FileJob, FileRead};
 use std::ffi::{CStr, CString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 pub use limits::{ImportError, ImportLimits, SKIPPED_NAMES};
 
+#[path = "import_files.rs"]
+mod files;
 #[path = "import_limits.rs"]
 mod limits;
 
@@ -46,28 +55,51 @@ pub fn read_tree(root: &[u8], limits: &ImportLimits) -> Result<Vec<TreeEntry>, I
     let mut walk = Walk {
         limits,
         root,
-        entries: Vec::new(),
-        total_bytes: 0,
+        slots: Vec::new(),
+        pending: Vec::new(),
+        dirs_pending: 0,
+        budget: AtomicU64::new(limits.max_total_bytes),
     };
-    walk.dir(&fd, &[], 0)?;
-    Ok(walk.entries)
+    let stop = walk.dir(&Arc::new(fd), &[], 0).err();
+    walk.flush();
+    walk.finish(stop)
 }
 
+/// Files waiting to be read before the batch is read: bounds the results held back.
+const BATCH_FILES: usize = 4096;
+/// Directories whose descriptors the waiting files keep open: bounds open descriptors.
+const BATCH_DIRS: usize = 256;
+
+/// One entry of the walk, in walk order (parents before children, names sorted).
+enum Slot {
+    Dir {
+        path: Vec<u8>,
+        mode: u32,
+    },
+    File {
+        path: Vec<u8>,
+        read: Option<FileRead>,
+    },
+}
+
+/// The walk lists directories itself and queues each regular file; [`files::read_all`]
+/// reads the queued files a batch at a time; [`Walk::finish`] then applies the tree-wide
+/// limits in walk order, so the outcome does not depend on which thread read what.
 struct Walk<'a> {
     limits: &'a ImportLimits,
     root: &'a [u8],
-    entries: Vec<TreeEntry>,
-    total_bytes: u64,
+    slots: Vec<Slot>,
+    /// Queued files and the slot each one fills.
+    pending: Vec<(usize, FileJob)>,
+    /// Directories opened since the last batch (their descriptors live in `pending`).
+    dirs_pending: usize,
+    /// Bytes the files may still take (`--import-max-bytes`), shared by the reading threads.
+    budget: AtomicU64,
 }
 
 impl Walk<'_> {
     fn host_path(&self, rel: &[u8]) -> Vec<u8> {
-        let mut p = self.root.to_vec();
-        if !p.ends_with(b"/") {
-            p.push(b'/');
-        }
-        p.extend_from_slice(rel);
-        p
+        host_path(self.root, rel)
     }
 
     fn fail(&self, rel: &[u8], reason: impl Into<String>) -> ImportError {
@@ -77,7 +109,7 @@ impl Walk<'_> {
         }
     }
 
-    fn dir(&mut self, dir: &OwnedFd, rel: &[u8], depth: usize) -> Result<(), ImportError> {
+    fn dir(&mut self, dir: &Arc<OwnedFd>, rel: &[u8], depth: usize) -> Result<(), ImportError> {
         let names = list_dir(dir).map_err(|e| self.fail(rel, e.to_string()))?;
         for (name, listed_type) in names {
             let mut child = rel.to_vec();
@@ -109,7 +141,7 @@ impl Walk<'_> {
                     ),
                 ));
             }
-            if self.entries.len() as u64 >= self.limits.max_entries {
+            if self.slots.len() as u64 >= self.limits.max_entries {
                 return Err(self.fail(
                     &child,
                     format!(
@@ -134,20 +166,31 @@ impl Walk<'_> {
                     let fd = open_at(dir.as_raw_fd(), &name, libc::O_DIRECTORY, true)
                         .map_err(|e| self.fail(&child, e.to_string()))?;
                     let st = stat_of(&fd, kind).map_err(|e| self.fail(&child, e))?;
-                    self.entries.push(TreeEntry {
+                    self.slots.push(Slot::Dir {
                         path: child.clone(),
                         mode: (st.st_mode & 0o7777) as u32,
-                        kind: TreeKind::Dir,
                     });
-                    self.dir(&fd, &child, depth + 1)?;
+                    self.dirs_pending += 1;
+                    if self.dirs_pending >= BATCH_DIRS {
+                        self.flush();
+                    }
+                    self.dir(&Arc::new(fd), &child, depth + 1)?;
                 }
                 libc::S_IFREG => {
-                    let (mode, data) = self.file(dir, &name, &child)?;
-                    self.entries.push(TreeEntry {
+                    self.pending.push((
+                        self.slots.len(),
+                        FileJob {
+                            dir: Arc::clone(dir),
+                            name,
+                        },
+                    ));
+                    self.slots.push(Slot::File {
                         path: child,
-                        mode,
-                        kind: TreeKind::File(data),
+                        read: None,
                     });
+                    if self.pending.len() >= BATCH_FILES {
+                        self.flush();
+                    }
                 }
                 kind => return Err(self.fail(&child, format!("{} (refused)", kind_name(kind)))),
             }
@@ -155,53 +198,94 @@ impl Walk<'_> {
         Ok(())
     }
 
-    /// A regular file's permission bits and bytes.
-    fn file(
-        &mut self,
-        dir: &OwnedFd,
-        name: &CStr,
-        rel: &[u8],
-    ) -> Result<(u32, Vec<u8>), ImportError> {
-        // O_NONBLOCK: if a FIFO was swapped in after the listing, opening it must not hang;
-        // the fstat below then refuses it.
-        let fd = open_at(
-            dir.as_raw_fd(),
-            name,
-            libc::O_RDONLY | libc::O_NONBLOCK,
-            true,
-        )
-        .map_err(|e| self.fail(rel, e.to_string()))?;
-        let st = stat_of(&fd, libc::S_IFREG).map_err(|e| self.fail(rel, e))?;
-        let size = st.st_size.max(0) as u64;
-        let limit = self.limits.max_file_bytes;
-        if size > limit {
-            return Err(self.fail(
-                rel,
-                format!("file of {size} bytes is larger than {limit} (--import-max-file-size)"),
-            ));
+    /// Reads the queued files and closes the directories they held open.
+    fn flush(&mut self) {
+        let (slot_of, jobs): (Vec<usize>, Vec<FileJob>) =
+            std::mem::take(&mut self.pending).into_iter().unzip();
+        let results = files::read_all(&jobs, self.limits.max_file_bytes, &self.budget);
+        for (slot, result) in slot_of.into_iter().zip(results) {
+            if let Slot::File { read, .. } = &mut self.slots[slot] {
+                *read = Some(result);
+            }
         }
-        if self.total_bytes + size > self.limits.max_total_bytes {
-            return Err(self.fail(
-                rel,
-                format!(
-                    "the tree is larger than {} bytes (--import-max-bytes)",
-                    self.limits.max_total_bytes
-                ),
-            ));
-        }
-        let data = read_bounded(&fd, size, limit).map_err(|e| self.fail(rel, e))?;
-        self.total_bytes += data.len() as u64;
-        if self.total_bytes > self.limits.max_total_bytes {
-            return Err(self.fail(
-                rel,
-                format!(
-                    "the tree is larger than {} bytes (--import-max-bytes)",
-                    self.limits.max_total_bytes
-                ),
-            ));
-        }
-        Ok(((st.st_mode & 0o7777) as u32, data))
+        self.dirs_pending = 0;
     }
+
+    /// The entries in walk order, or the first error in walk order: a file's own error, the
+    /// tree outgrowing `--import-max-bytes` (summed in walk order), or `stop`, the error the
+    /// listing stopped at (every queued file lies before it).
+    fn finish(self, stop: Option<ImportError>) -> Result<Vec<TreeEntry>, ImportError> {
+        let max_total = self.limits.max_total_bytes;
+        let too_big = |path: &[u8]| ImportError {
+            path: host_path(self.root, path),
+            reason: format!("the tree is larger than {max_total} bytes (--import-max-bytes)"),
+        };
+        let fail = |path: &[u8], reason: String| ImportError {
+            path: host_path(self.root, path),
+            reason,
+        };
+        let mut entries = Vec::with_capacity(self.slots.len());
+        let mut total: u64 = 0;
+        // A file left unread for want of budget, where the in-order sum has not (yet) run out:
+        // files later in the walk must then push the sum over, unless the tree shrank meanwhile.
+        let mut unread: Option<Vec<u8>> = None;
+        for slot in self.slots {
+            let (path, read) = match slot {
+                Slot::Dir { path, mode } => {
+                    entries.push(TreeEntry {
+                        path,
+                        mode,
+                        kind: TreeKind::Dir,
+                    });
+                    continue;
+                }
+                Slot::File { path, read } => (path, read),
+            };
+            let read =
+                read.unwrap_or_else(|| FileRead::Refused("not read (internal error)".into()));
+            match read {
+                FileRead::Refused(reason) => return Err(fail(&path, reason)),
+                FileRead::Unread { size } => {
+                    if total + size > max_total {
+                        return Err(too_big(&path));
+                    }
+                    total += size;
+                    unread.get_or_insert(path);
+                }
+                FileRead::Read { mode, size, data } => {
+                    if total + size > max_total {
+                        return Err(too_big(&path));
+                    }
+                    let data = data.map_err(|e| fail(&path, e))?;
+                    total += data.len() as u64;
+                    if total > max_total {
+                        return Err(too_big(&path));
+                    }
+                    entries.push(TreeEntry {
+                        path,
+                        mode,
+                        kind: TreeKind::File(data),
+                    });
+                }
+            }
+        }
+        if let Some(path) = unread {
+            return Err(fail(&path, "changed while being imported (refused)".into()));
+        }
+        match stop {
+            Some(e) => Err(e),
+            None => Ok(entries),
+        }
+    }
+}
+
+fn host_path(root: &[u8], rel: &[u8]) -> Vec<u8> {
+    let mut p = root.to_vec();
+    if !p.ends_with(b"/") {
+        p.push(b'/');
+    }
+    p.extend_from_slice(rel);
+    p
 }
 
 fn kind_name(kind: libc::mode_t) -> &'static str {

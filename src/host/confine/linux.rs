@@ -38,9 +38,10 @@ pub fn prepare(settings: Settings) -> Result<Prepared, ConfineError> {
             filter: None,
         });
     }
-    // Without /proc (a bare chroot) the count cannot be read; nothing in shellsim starts a
-    // thread before this point, so only a count that is known to be wrong stops the run.
-    if let Some(threads) = thread_count().filter(|&n| n != 1) {
+    // Without /proc (a bare chroot) the count cannot be read; the only threads started
+    // before this point are the import's readers, all joined by now, so only a count that is
+    // known to be wrong stops the run.
+    if let Some(threads) = settled_thread_count().filter(|&n| n != 1) {
         return Err(ConfineError(format!(
             "cannot confine process: expected one thread before confinement, found {threads}"
         )));
@@ -165,6 +166,23 @@ fn landlock(settings: &Settings, status: &mut Status) -> Result<(), ConfineError
 }
 
 /// The `Threads:` line of /proc/self/status.
+/// The thread count once threads that have already been joined are gone. A joined thread
+/// has finished running but the kernel removes it from the count a moment later, so a count
+/// above one is read again for a short while; a thread that is still alive keeps it above
+/// one and the caller fails closed.
+fn settled_thread_count() -> Option<u32> {
+    const TRIES: u32 = 2000;
+    let mut count = thread_count();
+    for _ in 0..TRIES {
+        if count.is_none_or(|n| n == 1) {
+            break;
+        }
+        std::thread::yield_now();
+        count = thread_count();
+    }
+    count
+}
+
 fn thread_count() -> Option<u32> {
     use std::io::Read;
     // One read of a buffer large enough for the whole file (procfs files are generated per read).
