@@ -293,14 +293,14 @@ impl Registry {
             "ls",
             Real,
             "list directory contents",
-            "-1 -a -A -l -i -h -R -d -t -S -r -F -p --color[=never|auto]",
+            "-1 -a -A -b -B -c -C -d -f -F -g -G -h -H -i -I -k -l -L -m -n -N -o -p -q -Q -r -R -s -S -t -T -u -U -v -w -x -X -Z --author --block-size --classify[=WHEN] --color[=never|auto] --file-type --format --full-time --group-directories-first --hide --hyperlink=never --indicator-style --quoting-style --show-control-chars --si --sort --time=atime|ctime --time-style --zero (refused: --color=always, --hyperlink=always, --dired with -l, --time=birth; -U lists in name order)",
             ls::run,
         );
         r.register(
             "touch",
             Real,
             "change file timestamps",
-            "-a -c -m -d -t -r -f",
+            "-a -c -m -d -t -r -f -h",
             touch::run,
         );
         r.register(

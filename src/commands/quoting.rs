@@ -20,14 +20,14 @@ pub struct Quoting {
 }
 
 /// One unit of a name: a printable character (kept as it is) or bytes that must be escaped.
-enum Unit<'a> {
+pub(crate) enum Unit<'a> {
     Text(&'a str),
     Raw(&'a [u8]),
 }
 
 /// Splits a name into printable text and unprintable bytes as the locale's `mbrtowc` and
 /// `iswprint` would: in C only printable ASCII is text.
-fn units(name: &[u8], utf8: bool, mut f: impl FnMut(Unit<'_>)) {
+pub(crate) fn units(name: &[u8], utf8: bool, mut f: impl FnMut(Unit<'_>)) {
     let mut rest = name;
     while let Some(&b) = rest.first() {
         if (0x20..0x7f).contains(&b) {
@@ -80,7 +80,7 @@ fn wide_printable(ch: char) -> bool {
 }
 
 /// The C escape for a byte GNU writes with a backslash (`\n`, `\t`, ... or three octal digits).
-fn c_escape(b: u8, out: &mut String) {
+pub(crate) fn c_escape(b: u8, out: &mut String) {
     out.push('\\');
     match b {
         0x07 => out.push('a'),
@@ -96,7 +96,7 @@ fn c_escape(b: u8, out: &mut String) {
 
 /// Whether a printable ASCII byte forces quoting in the shell-escape styles (`#` and `~`
 /// only at the start of the name; `:` only for coreutils' `quotef`, which also quotes colons).
-fn shell_special(b: u8, first: bool, colon: bool) -> bool {
+pub(crate) fn shell_special(b: u8, first: bool, colon: bool) -> bool {
     b" !\"$&'()*;<=>?[\\^`|".contains(&b)
         || (first && (b == b'#' || b == b'~'))
         || (colon && b == b':')
@@ -104,7 +104,7 @@ fn shell_special(b: u8, first: bool, colon: bool) -> bool {
 
 /// Whether a printable ASCII byte reads the same inside C double quotes and shell quotes, so
 /// a name holding `'` and only such bytes can simply be put in double quotes.
-fn double_quote_safe(b: u8) -> bool {
+pub(crate) fn double_quote_safe(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b" %'+,-./:@]_".contains(&b)
 }
 

@@ -15,6 +15,7 @@ const DEFS: &[OptDef] = &[
     req(b't', ""),
     req(b'r', "reference"),
     flag(b'f', ""),
+    flag(b'h', "no-dereference"),
 ];
 
 /// `[[CC]YY]MMDDhhmm[.ss]` → seconds since the epoch.
@@ -116,8 +117,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for op in &p.operands {
         let abs = ctx.resolve(op);
         ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
-        let exists = ctx.vfs().stat(&abs).is_ok();
-        if !exists {
+        // -h sets a symlink's own times and never creates a file.
+        let no_deref = p.has(b'h');
+        let exists = if no_deref {
+            ctx.vfs().lstat(&abs).is_ok()
+        } else {
+            ctx.vfs().stat(&abs).is_ok()
+        };
+        if !exists && !no_deref {
             if p.has(b'c') {
                 continue;
             }
@@ -134,9 +141,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 continue;
             }
         }
-        let r = ctx
-            .vfs()
-            .set_times(&abs, set_a.then_some(atime), set_m.then_some(mtime));
+        if !exists && p.has(b'c') {
+            continue;
+        }
+        let r = ctx.vfs().set_times_at(
+            &abs,
+            !no_deref,
+            set_a.then_some(atime),
+            set_m.then_some(mtime),
+        );
         if let Err(e) = r {
             ctx.diag(format!(
                 "setting times of {}: {}",

@@ -900,7 +900,19 @@ impl Vfs {
         atime_ns: Option<u64>,
         mtime_ns: Option<u64>,
     ) -> Result<(), VfsError> {
-        let comps = self.found(path, true)?;
+        self.set_times_at(path, true, atime_ns, mtime_ns)
+    }
+
+    /// Like [`Vfs::set_times`]; with `follow` false a final symlink's own times are set
+    /// (`touch -h`).
+    pub fn set_times_at(
+        &mut self,
+        path: &[u8],
+        follow: bool,
+        atime_ns: Option<u64>,
+        mtime_ns: Option<u64>,
+    ) -> Result<(), VfsError> {
+        let comps = self.found(path, follow)?;
         let node = self.inode_mut(&comps)?;
         if let Some(a) = atime_ns {
             node.meta.atime_ns = a;
