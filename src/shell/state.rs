@@ -449,6 +449,9 @@ pub struct Shell {
     pub last_arg: Vec<u8>,
     /// Array assignments found while expanding a declaration builtin's arguments.
     pub pending_decl_arrays: Vec<Rc<super::ast::Assign>>,
+    /// Set while expanding a word that is not split (an assignment's value, a `case`
+    /// word): there `$*` and `${a[*]}` join with IFS's first character, as in quotes.
+    pub joining_star: bool,
     /// Modeled memory this process reserved for its variables (released when it exits).
     pub mem_held: u64,
 }
@@ -494,6 +497,7 @@ impl Shell {
             dollar_pid: pid,
             c_mode: false,
             pending_decl_arrays: Vec::new(),
+            joining_star: false,
             stdin_mode: false,
             last_arg: Vec::new(),
             subst_status: None,

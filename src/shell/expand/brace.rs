@@ -14,9 +14,15 @@ enum Tok {
 
 fn tokens(w: &Word) -> Vec<Tok> {
     let mut out = Vec::new();
-    for p in &w.parts {
+    for (i, p) in w.parts.iter().enumerate() {
         match p {
             WordPart::Lit(t) => out.extend(t.iter().map(|&b| Tok::Byte(b))),
+            // A leading tilde is expanded after the braces (`~{/src,root}`): back to text,
+            // and `to_word` finds it again in each result.
+            WordPart::Tilde(user) if i == 0 => {
+                out.push(Tok::Byte(b'~'));
+                out.extend(user.iter().map(|&b| Tok::Byte(b)));
+            }
             other => out.push(Tok::Part(other.clone())),
         }
     }
@@ -26,6 +32,27 @@ fn tokens(w: &Word) -> Vec<Tok> {
 fn to_word(toks: &[Tok]) -> Word {
     let mut parts = Vec::new();
     let mut lit = Vec::new();
+    // Tilde expansion comes after brace expansion, so a word that now starts with an
+    // unquoted `~` gets it (`{a,~}/x`, `~{/src,root}`): the prefix runs to the first `/`
+    // and must be all unquoted text.
+    let mut toks = toks;
+    if let Some(Tok::Byte(b'~')) = toks.first() {
+        let end = toks
+            .iter()
+            .position(|t| !matches!(t, Tok::Byte(b) if *b != b'/'))
+            .unwrap_or(toks.len());
+        if end == toks.len() || matches!(toks[end], Tok::Byte(b'/')) {
+            let user = toks[1..end]
+                .iter()
+                .filter_map(|t| match t {
+                    Tok::Byte(b) => Some(*b),
+                    Tok::Part(_) => None,
+                })
+                .collect();
+            parts.push(WordPart::Tilde(user));
+            toks = &toks[end..];
+        }
+    }
     for t in toks {
         match t {
             Tok::Byte(b) => lit.push(*b),
@@ -54,7 +81,7 @@ pub(crate) fn expand(w: &Word, sys: &Kernel) -> Res<Vec<Word>> {
     let has_brace = w
         .parts
         .iter()
-        .any(|p| matches!(p, WordPart::Lit(t) if t.contains(&b'{')));
+        .any(|p| matches!(p, WordPart::Lit(t) | WordPart::Tilde(t) if t.contains(&b'{')));
     if !has_brace {
         return Ok(vec![w.clone()]);
     }

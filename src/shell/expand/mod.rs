@@ -100,9 +100,11 @@ impl Shell {
     /// words, here-documents): the result is one string.
     pub fn expand_single<'a>(&'a mut self, w: &'a Word) -> BoxFut<'a, Res<Vec<u8>>> {
         Box::pin(async move {
-            let items = self.expand_items(&w.parts, false).await?;
+            let outer = std::mem::replace(&mut self.joining_star, true);
+            let items = self.expand_items(&w.parts, false).await;
+            self.joining_star = outer;
             let mut out = Vec::new();
-            for it in items {
+            for it in items? {
                 match it {
                     Item::Piece(b, _) => out.extend_from_slice(&b),
                     Item::Break => out.push(b' '),
@@ -132,8 +134,10 @@ impl Shell {
 
     /// Expansion to fields (split, no glob).
     pub(crate) async fn expand_to_fields(&mut self, w: &Word) -> Res<Vec<Field>> {
-        let items = self.expand_items(&w.parts, false).await?;
-        Ok(self.split_fields(items))
+        let outer = std::mem::replace(&mut self.joining_star, false);
+        let items = self.expand_items(&w.parts, false).await;
+        self.joining_star = outer;
+        Ok(self.split_fields(items?))
     }
 
     /// Expands parts into items. `in_dq` marks everything quoted.

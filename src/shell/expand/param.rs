@@ -611,7 +611,7 @@ impl Shell {
             Val::Unset => Expansion::Scalar(Vec::new()),
             Val::Str(s) => Expansion::Scalar(s),
             Val::List(v, star) => {
-                if star && in_dq {
+                if star && (in_dq || self.joining_star) {
                     let sep = match self.get_scalar(b"IFS") {
                         Some(ifs) => ifs.first().map(|b| vec![*b]).unwrap_or_default(),
                         None => b" ".to_vec(),
