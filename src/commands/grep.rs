@@ -68,7 +68,7 @@ const DEFS: &[OptDef] = &[
 ];
 
 pub fn register(r: &mut super::Registry) {
-    let o = "-E -F -G -e -f -i -y -v -w -x -c -l -L -m -o -q -s -b -H -h -n -Z -z -A -B -C -NUM -a -I -r -R -U --include --exclude --exclude-dir --label --binary-files --color=never|auto --line-buffered -P (one pattern; Perl syntax the regex crate shares: no look-around, \\K or back-references, not with -w) (no -T, -d, -D, --color=always)";
+    let o = "-E -F -G -e -f -i -y -v -w -x -c -l -L -m -o -q -s -b -H -h -n -Z -z -A -B -C -NUM -a -I -r -R -U --include --exclude --exclude-dir --label --binary-files --color=never|auto --line-buffered -P (one pattern; Perl syntax including look-around, back-references and \\K, with a backtracking limit; not with -w) (no -T, -d, -D, --color=always)";
     r.register(
         "grep",
         Trust::Real,

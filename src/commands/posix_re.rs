@@ -888,10 +888,16 @@ pub struct Regex {
     steps: Cell<u64>,
     /// Warnings GNU grep prints (`* at start of expression`).
     pub warnings: Vec<String>,
+    /// `grep -P` patterns the `regex` crate cannot run (look-around, back-references, `\K`,
+    /// atomic groups): a backtracking engine with a bounded number of steps.
+    perl_backtracking: Option<fancy_regex::Regex>,
 }
 
 /// Capture spans: index 0 is the whole match.
 pub type Caps = Vec<Option<(usize, usize)>>;
+
+/// Backtracking steps one `-P` search may take (PCRE's default match limit is 10 million).
+const PERL_BACKTRACK_LIMIT: usize = 10_000_000;
 
 impl Regex {
     pub fn new(pat: &[u8], o: Options) -> Result<Regex, ReError> {
@@ -1006,6 +1012,7 @@ impl Regex {
             multiline: o.multiline,
             steps: Cell::new(0),
             warnings: p.warnings,
+            perl_backtracking: None,
         })
     }
 
@@ -1041,11 +1048,15 @@ impl Regex {
                     format!("-P pattern not supported by shellsim's Perl-style matcher: {why}")
                 })
         };
-        let fast = build(&format!("{flags}{body}"))?;
+        let src = format!("{flags}{body}");
+        let fast = match build(&src) {
+            Ok(fast) => fast,
+            Err(why) => return Regex::perl_backtracking(&src, icase, why),
+        };
         let ngroups = fast.captures_len() - 1;
         Ok(Regex {
             fast: Some(fast),
-            buffer_src: Some(format!("(?m){flags}{body}")),
+            buffer_src: Some(format!("(?m){src}")),
             buffer: std::cell::OnceCell::new(),
             prog: vec![Inst::Match],
             nmarks: 0,
@@ -1056,6 +1067,34 @@ impl Regex {
             multiline: false,
             steps: Cell::new(0),
             warnings: Vec::new(),
+            perl_backtracking: None,
+        })
+    }
+
+    /// A `-P` pattern for the backtracking engine. Its step limit stands in for PCRE's
+    /// backtracking limit: a pattern that needs more stops the search with an error
+    /// instead of running for exponential time. `unsupported` is the reason the `regex`
+    /// crate gave, reported if this engine cannot parse the pattern either.
+    fn perl_backtracking(src: &str, icase: bool, unsupported: String) -> Result<Regex, String> {
+        let re = fancy_regex::RegexBuilder::new(src)
+            .backtrack_limit(PERL_BACKTRACK_LIMIT)
+            .bytes_mode(fancy_regex::BytesMode::UnicodeBytes)
+            .build()
+            .map_err(|_| unsupported)?;
+        Ok(Regex {
+            fast: None,
+            buffer_src: None,
+            buffer: std::cell::OnceCell::new(),
+            prog: vec![Inst::Match],
+            nmarks: 0,
+            ngroups: re.captures_len() - 1,
+            has_backref: false,
+            simple: true,
+            icase,
+            multiline: false,
+            steps: Cell::new(0),
+            warnings: Vec::new(),
+            perl_backtracking: Some(re),
         })
     }
 
@@ -1088,6 +1127,10 @@ impl Regex {
 
     /// Whether `hay` contains a match.
     pub fn is_match(&self, hay: &[u8]) -> Result<bool, ReError> {
+        if let Some(re) = &self.perl_backtracking {
+            self.steps.set(self.steps.get() + hay.len() as u64 / 4 + 1);
+            return re.is_match(hay).map_err(|_| ReError::TooComplex);
+        }
         if let Some(f) = &self.fast {
             self.steps.set(self.steps.get() + hay.len() as u64 / 16 + 1);
             return Ok(f.is_match(hay));
@@ -1098,6 +1141,18 @@ impl Regex {
     /// The leftmost-longest match starting at or after `start`, with sub-matches.
     pub fn find_at(&self, hay: &[u8], start: usize) -> Result<Option<Caps>, ReError> {
         let n = self.ngroups + 1;
+        if let Some(re) = &self.perl_backtracking {
+            self.steps
+                .set(self.steps.get() + (hay.len() - start.min(hay.len())) as u64 / 4 + 1);
+            let caps = re
+                .captures_from_pos(hay, start)
+                .map_err(|_| ReError::TooComplex)?;
+            return Ok(caps.map(|c| {
+                (0..n)
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect()
+            }));
+        }
         if let Some(f) = &self.fast {
             self.steps
                 .set(self.steps.get() + (hay.len() - start.min(hay.len())) as u64 / 16 + 1);

@@ -253,6 +253,15 @@ for s in ["seq 1 5000 | pr -5 -D x | md5sum", "seq 1 3000 | pr -t -a -4 -n | tai
           "printf 'x\\n' | LC_ALL=C.UTF-8 POSIXLY_CORRECT=1 pr -h 'h\\303\\251' | head -3 | wc -c"]:
     case("touch -d '2020-02-29 12:34:56' f; " + s, {"f": "a\nb\n"})
 
+# ---- grep -P: look-around, back-references and \K (the backtracking engine)
+perl_text = {"data.csv": "name,age,city\nalice,30,NYC\nbob,25,LA\ncarol,35,NYC\naa,1,bb\n"}
+for s in ["grep -oP '(?<=,)\\d+' data.csv", "grep -P '^(?!bob)\\w+,' data.csv",
+          "grep -oP 'name,\\Kage' data.csv", "grep -P '(\\w)\\1' data.csv",
+          "grep -oP '\\d+(?=,)' data.csv", "grep -noP '(?<=,)[A-Z]+$' data.csv",
+          "grep -cP '(?<!c)a' data.csv", "grep -vP '(?=.*NYC)' data.csv",
+          "grep -oP '^\\w+(?=,3)' data.csv", "grep -P -i '(?<=,)nyc' data.csv"]:
+    case(s, perl_text)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
