@@ -60,6 +60,7 @@ pub mod od;
 pub mod paste;
 pub mod posix_re;
 pub mod pr;
+pub mod preserve;
 pub mod quoting;
 pub mod sed;
 pub mod strings;
@@ -300,14 +301,14 @@ impl Registry {
             "touch",
             Real,
             "change file timestamps",
-            "-a -c -m -d -t -r -f",
+            "-a -c -m -d -t -r -f -h",
             touch::run,
         );
         r.register(
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents (-a and -d keep hard links)",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents --preserve[=LIST] --no-preserve=LIST --attributes-only (mode, ownership, timestamps, links; xattr has nothing to copy; context refused: no SELinux)",
             cp::run_cp,
         );
         r.register(

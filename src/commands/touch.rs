@@ -15,6 +15,7 @@ const DEFS: &[OptDef] = &[
     req(b't', ""),
     req(b'r', "reference"),
     flag(b'f', ""),
+    flag(b'h', "no-dereference"),
 ];
 
 /// `[[CC]YY]MMDDhhmm[.ss]` → seconds since the epoch.
@@ -88,8 +89,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
+    // `-h` sets a symlink's own times (and reads a symlink reference's own), never creating.
+    let no_deref = p.has(b'h');
     if let Some(r) = p.last(b'r') {
-        let st = ctx.vfs().stat(&ctx.resolve(r));
+        let st = if no_deref {
+            ctx.vfs().lstat(&ctx.resolve(r))
+        } else {
+            ctx.vfs().stat(&ctx.resolve(r))
+        };
         match st {
             Ok(st) => {
                 atime = st.atime_ns;
@@ -116,11 +123,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for op in &p.operands {
         let abs = ctx.resolve(op);
         ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
-        let exists = ctx.vfs().stat(&abs).is_ok();
-        if !exists {
-            if p.has(b'c') {
-                continue;
-            }
+        let exists = if no_deref {
+            ctx.vfs().lstat(&abs).is_ok()
+        } else {
+            ctx.vfs().stat(&abs).is_ok()
+        };
+        if !exists && p.has(b'c') {
+            continue;
+        }
+        if !exists && !no_deref {
             let r = ctx.vfs().write_file(&abs, b"", WriteMode::Append);
             ctx.sys.sync_disk();
             if let Err(e) = r {
@@ -134,9 +145,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 continue;
             }
         }
-        let r = ctx
-            .vfs()
-            .set_times(&abs, set_a.then_some(atime), set_m.then_some(mtime));
+        let r = ctx.vfs().set_times_at(
+            &abs,
+            set_a.then_some(atime),
+            set_m.then_some(mtime),
+            !no_deref,
+        );
         if let Err(e) = r {
             ctx.diag(format!(
                 "setting times of {}: {}",

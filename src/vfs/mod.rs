@@ -900,7 +900,18 @@ impl Vfs {
         atime_ns: Option<u64>,
         mtime_ns: Option<u64>,
     ) -> Result<(), VfsError> {
-        let comps = self.found(path, true)?;
+        self.set_times_at(path, atime_ns, mtime_ns, true)
+    }
+
+    /// [`Vfs::set_times`] with a choice to set a final symlink's own times (`lutimes`).
+    pub fn set_times_at(
+        &mut self,
+        path: &[u8],
+        atime_ns: Option<u64>,
+        mtime_ns: Option<u64>,
+        follow: bool,
+    ) -> Result<(), VfsError> {
+        let comps = self.found(path, follow)?;
         let node = self.inode_mut(&comps)?;
         if let Some(a) = atime_ns {
             node.meta.atime_ns = a;
