@@ -39,6 +39,7 @@ pub mod tr;
 pub mod wc;
 
 pub mod awk;
+pub mod backup;
 pub mod cmp;
 pub mod column;
 pub mod comm;
@@ -72,6 +73,7 @@ pub mod textio;
 pub mod tsort;
 pub mod uniq;
 pub mod xxd;
+pub mod yesno;
 pub mod zip;
 
 // File, system-information, checksum and search commands.
