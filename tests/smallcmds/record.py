@@ -330,6 +330,14 @@ for script in [
 ]:
     case(script, {})
 
+# ---- tr's equivalence classes and head/tail's multiplier suffixes (coreutils 9.1 has no R/Q)
+for script in [
+    "tr '[=ab=]' x", "tr a '[=ab=]'", "tr -d '[=ab=]x'", "tr '[==]' x", "tr '[=a' x", "tr '[===]' x",
+    "tr '[=a=][=b=]' xy", "tr -d '[=a=]'",
+] + ["%s %s 1%s f" % (cmd, flag, suf) for cmd in ["head", "tail"] for flag in ["-c", "-n"]
+     for suf in ["y", "Y", "Z", "E", "R", "Q", "g", "G", "k", "m", "KB", "MiB", "e", "t"]]:
+    case(script + "; echo rc=$?", {"f": "a[=b]c=\n" * 3}, stdin="a[=b]c=\n")
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
