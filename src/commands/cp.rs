@@ -1,6 +1,7 @@
-//! `cp` and `mv`.
+//! `cp`.
 
-use super::opts::{self, flag, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
+use super::preserve::Preserve;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
@@ -21,7 +22,14 @@ const CP_DEFS: &[OptDef] = &[
     flag(b'H', ""),
     flag(0x80, "parents"),
     flag(b'l', "link"),
+    optional(PRESERVE, "preserve"),
+    req(NO_PRESERVE, "no-preserve"),
+    flag(ATTRIBUTES_ONLY, "attributes-only"),
 ];
+
+const PRESERVE: u8 = 0x81;
+const NO_PRESERVE: u8 = 0x82;
+const ATTRIBUTES_ONLY: u8 = 0x83;
 
 /// Modeled memory for one remembered (source inode, destination) pair of `cp -a`.
 const LINK_ENTRY: u64 = 64;
@@ -36,15 +44,18 @@ enum Deref {
 
 struct Opts {
     recursive: bool,
-    preserve: bool,
+    keep: Preserve,
+    /// `--attributes-only`: files get the preserved attributes but no data.
+    attributes_only: bool,
     no_clobber: bool,
     force: bool,
     verbose: bool,
     deref: Deref,
     /// `-l`: make hard links instead of copying files.
     link: bool,
-    /// `-a`/`-d`: the destination made for each source file of several names, so that its other
-    /// names become hard links to the copy too, as they were to the source.
+    /// `--preserve=links` (`-a`, `-d`): the destination made for each source file of several
+    /// names, so that its other names become hard links to the copy too, as they were to
+    /// the source.
     links: Option<std::cell::RefCell<std::collections::BTreeMap<u64, Vec<u8>>>>,
 }
 
@@ -221,14 +232,7 @@ async fn copy(
                 }
                 Some(_) => {}
                 None => {
-                    let r = ctx.vfs().mkdir(
-                        &da,
-                        if o.preserve {
-                            st.mode
-                        } else {
-                            st.mode & 0o755 | 0o700
-                        },
-                    );
+                    let r = ctx.vfs().mkdir(&da, o.keep.new_dir_mode(st.mode));
                     if let Err(e) = r {
                         ctx.diag(format!(
                             "cannot create directory {}: {}",
@@ -255,10 +259,9 @@ async fn copy(
                 ))
                 .await?;
             }
-            if o.preserve {
-                let _ = ctx
-                    .vfs()
-                    .set_times(&da, Some(st.atime_ns), Some(st.mtime_ns));
+            // An existing directory keeps its own attributes unless they are preserved.
+            if !o.keep.apply(ctx, &st, dst, &da).await? {
+                ok = false;
             }
             Ok(ok)
         }
@@ -283,7 +286,7 @@ async fn copy(
             if o.verbose {
                 say_copied(ctx, src, dst).await?;
             }
-            Ok(true)
+            o.keep.apply(ctx, &st, dst, &da).await
         }
         FileType::File => {
             if let Some(ds) = &dst_st {
@@ -307,45 +310,10 @@ async fn copy(
                 let from = earlier.unwrap_or_else(|| sa.clone());
                 return hard_link(ctx, o, src, dst, &from, &da, dst_st.is_some()).await;
             }
-            let read = ctx.vfs().read_file(&sa);
-            let data = match read {
-                Ok(d) => d,
-                Err(e) => {
-                    ctx.diag(format!(
-                        "cannot open {} for reading: {}",
-                        opts::quoteaf(ctx, src),
-                        e.message()
-                    ))
-                    .await?;
-                    return Ok(false);
-                }
-            };
-            ctx.charge_bytes(data.len())?;
-            let r = ctx
-                .vfs()
-                .write_file_mode(&da, &data, WriteMode::Truncate, st.mode & 0o755);
-            ctx.sys.sync_disk();
-            if let Err(e) = r {
-                // GNU stats the destination first; a parent that is not a directory fails there.
-                let what = if e == crate::vfs::VfsError::NotDir {
-                    "cannot stat"
-                } else {
-                    "cannot create regular file"
-                };
-                ctx.diag(format!(
-                    "{what} {}: {}",
-                    opts::quoteaf(ctx, dst),
-                    e.message()
-                ))
-                .await?;
+            if !write_data(ctx, o, &st, src, dst, &da, dst_st.is_some()).await? {
                 return Ok(false);
             }
-            if o.preserve {
-                let _ = ctx.vfs().chmod(&da, st.mode);
-                let _ = ctx
-                    .vfs()
-                    .set_times(&da, Some(st.atime_ns), Some(st.mtime_ns));
-            }
+            let kept = o.keep.apply(ctx, &st, dst, &da).await?;
             if let Some(links) = &o.links {
                 if st.nlink > 1 {
                     ctx.reserve(LINK_ENTRY)?;
@@ -355,9 +323,80 @@ async fn copy(
             if o.verbose {
                 say_copied(ctx, src, dst).await?;
             }
-            Ok(true)
+            Ok(kept)
         }
     }
+}
+
+/// Gives the copy its data: the source's contents, or with `--attributes-only` none (a
+/// missing destination is made empty, an existing one keeps its data). Returns false after
+/// reporting a failure.
+async fn write_data(
+    ctx: &CommandCtx,
+    o: &Opts,
+    st: &crate::vfs::Stat,
+    src: &[u8],
+    dst: &[u8],
+    da: &[u8],
+    exists: bool,
+) -> Result<bool, Interrupt> {
+    if o.attributes_only {
+        if exists {
+            return Ok(true);
+        }
+        let mode = o.keep.new_file_mode(st.mode);
+        let r = ctx
+            .vfs()
+            .write_file_mode(da, b"", WriteMode::CreateNew, mode);
+        ctx.sys.sync_disk();
+        if let Err(e) = r {
+            ctx.diag(format!(
+                "cannot create regular file {}: {}",
+                opts::quoteaf(ctx, dst),
+                e.message()
+            ))
+            .await?;
+            return Ok(false);
+        }
+        return Ok(true);
+    }
+    let read = ctx.vfs().read_file(&ctx.resolve(src));
+    let data = match read {
+        Ok(d) => d,
+        Err(e) => {
+            ctx.diag(format!(
+                "cannot open {} for reading: {}",
+                opts::quoteaf(ctx, src),
+                e.message()
+            ))
+            .await?;
+            return Ok(false);
+        }
+    };
+    ctx.charge_bytes(data.len())?;
+    let r = ctx.vfs().write_file_mode(
+        da,
+        &data,
+        WriteMode::Truncate,
+        o.keep.new_file_mode(st.mode),
+    );
+    ctx.sys.sync_disk();
+    if let Err(e) = r {
+        // GNU stats the destination first; a parent that is not a directory fails there.
+        let what = if e == crate::vfs::VfsError::NotDir {
+            "cannot stat"
+        } else {
+            "cannot create regular file"
+        };
+        ctx.diag(format!(
+            "{what} {}: {}",
+            opts::quoteaf(ctx, dst),
+            e.message()
+        ))
+        .await?;
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// Makes `da` (shown as `dst`) a new name of `from`: `cp -l`, or a later name of a file
@@ -405,6 +444,38 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Err(s) => return Ok(s),
     };
     let archive = p.has(b'a');
+    // The attribute options act in order: a later one overrides an earlier one.
+    let mut keep = Preserve::default();
+    for (id, v) in &p.opts {
+        let (list, on) = match (id, v) {
+            (b'a', _) => {
+                keep.basic();
+                keep.links = true;
+                continue;
+            }
+            (b'p', _) | (&PRESERVE, None) => {
+                keep.basic();
+                continue;
+            }
+            (b'd', _) => {
+                keep.links = true;
+                continue;
+            }
+            (&PRESERVE, Some(l)) => (l, true),
+            (&NO_PRESERVE, Some(l)) => (l, false),
+            _ => continue,
+        };
+        if let Err((item, ambiguous)) = keep.decode(list, on) {
+            let option = if on { "--preserve" } else { "--no-preserve" };
+            let m = Preserve::refusal(ctx, &item, option, ambiguous);
+            return opts::usage(ctx, &m, 1).await;
+        }
+    }
+    if keep.require_context {
+        ctx.diag("cannot preserve security context without an SELinux-enabled kernel")
+            .await?;
+        return Ok(1);
+    }
     let mut no_clobber = false;
     for (id, _) in &p.opts {
         match id {
@@ -433,14 +504,14 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     });
     let o = Opts {
         recursive,
-        preserve: archive || p.has(b'p'),
+        keep,
+        attributes_only: p.has(ATTRIBUTES_ONLY),
         no_clobber,
         verbose: p.has(b'v'),
         deref,
         force,
         link: p.has(b'l'),
-        // `-d` is `--no-dereference --preserve=links`; `-a` includes both.
-        links: (archive || p.has(b'd')).then(Default::default),
+        links: keep.links.then(Default::default),
     };
     if p.has(0x80) {
         return parents(ctx, &o, &p).await;
@@ -501,6 +572,8 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
             Vec::new()
         };
         let mut d_pre = dir.clone();
+        // The directories made here, with their sources' status, for the preserved attributes.
+        let mut made: Vec<(Vec<u8>, crate::vfs::Stat)> = Vec::new();
         for c in comps.iter().take(comps.len().saturating_sub(1)) {
             if !s_pre.is_empty() && !s_pre.ends_with(b"/") {
                 s_pre.push(b'/');
@@ -511,12 +584,12 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
             if ctx.vfs().stat(&da).is_ok() {
                 continue;
             }
-            let mode = ctx
-                .vfs()
-                .stat(&ctx.resolve(&s_pre))
-                .map(|s| s.mode)
-                .unwrap_or(0o755);
+            let src_st = ctx.vfs().stat(&ctx.resolve(&s_pre)).ok();
+            let mode = src_st.as_ref().map(|s| s.mode).unwrap_or(0o755);
             let r = ctx.vfs().mkdir(&da, mode & !super::fsutil::UMASK);
+            if let (Ok(()), Some(st)) = (&r, src_st) {
+                made.push((d_pre.clone(), st));
+            }
             if let Err(e) = r {
                 ctx.diag(format!(
                     "cannot make directory {}: {}",
@@ -534,6 +607,12 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
         }
         if !ok || !copy(ctx, o, src, &dst, true).await? {
             status = 1;
+        }
+        // GNU gives the made directories their sources' attributes once the copy is done.
+        for (d, st) in &made {
+            if !o.keep.apply(ctx, st, d, &ctx.resolve(d)).await? {
+                status = 1;
+            }
         }
     }
     ctx.sys.sync_disk();

@@ -50,9 +50,18 @@ pub fn parse_count(s: &[u8]) -> Result<u64, bool> {
         "" => Some(1),
         "b" => Some(512),
         _ => {
-            let letters = "KMGTPEZYRQ";
-            let first = suf.chars().next().unwrap_or(' ').to_ascii_uppercase();
-            let e = letters.find(first).map(|i| i as u32 + 1).ok_or(false)?;
+            // coreutils 9.1 knows no R or Q, and only k and m in lower case.
+            let e = match suf.as_bytes()[0] {
+                b'k' | b'K' => 1,
+                b'm' | b'M' => 2,
+                b'G' => 3,
+                b'T' => 4,
+                b'P' => 5,
+                b'E' => 6,
+                b'Z' => 7,
+                b'Y' => 8,
+                _ => return Err(false),
+            };
             match &suf[1..] {
                 "" | "iB" => pow(1024, e),
                 "B" => pow(1000, e),

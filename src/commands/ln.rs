@@ -1,7 +1,11 @@
-//! `ln`: hard links (the default) and symbolic links (`-s`).
+//! `ln`: hard links (the default) and symbolic links (`-s`, relative with `-r`); an
+//! existing destination is kept as a backup (`-b`) or replaced after asking (`-i`).
 
+use super::backup::Backup;
 use super::chmod::child_path;
-use super::opts::{self, flag, req, OptDef, Parser};
+use super::opts::{self, flag, optional, req, OptDef, Parser};
+use super::readlink::{canonicalize, relative, Mode};
+use super::yesno::Answers;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, VfsError};
@@ -17,11 +21,20 @@ const DEFS: &[OptDef] = &[
     flag(b'P', "physical"),
     flag(b'd', "directory"),
     flag(b'F', ""),
+    flag(b'r', "relative"),
+    flag(b'i', "interactive"),
+    flag(b'b', ""),
+    optional(BACKUP, "backup"),
+    req(b'S', "suffix"),
 ];
+
+const BACKUP: u8 = 0x80;
 
 /// How hard links are made.
 struct Hard {
     force: bool,
+    /// The backup just made of the current destination, for the verbose line.
+    backup: Option<Vec<u8>>,
     verbose: bool,
     /// `-L`: link what a symlink source points to (`-P`, the default, links the symlink).
     follow: bool,
@@ -37,7 +50,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let force = p.has(b'f');
+    // -f and -i: the last one given wins.
+    let interactive = p
+        .opts
+        .iter()
+        .rev()
+        .find_map(|(c, _)| match *c {
+            b'f' => Some(false),
+            b'i' => Some(true),
+            _ => None,
+        })
+        .unwrap_or(false);
+    let force = p.has(b'f') && !interactive;
+    let symbolic = p.has(b's');
+    let relative = p.has(b'r');
     let no_deref = p.has(b'n');
     let no_target = p.has(b'T');
     let verbose = p.has(b'v');
@@ -50,6 +76,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if ops.is_empty() {
         return opts::usage(ctx, "missing file operand", 1).await;
+    }
+    if relative && !symbolic {
+        ctx.diag("cannot do --relative without --symbolic").await?;
+        return Ok(1);
     }
     if no_target && ops.len() > 2 {
         return opts::usage(
@@ -126,21 +156,56 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             pairs.push((ops[0].clone(), last));
         }
     }
+    // -L and -P: the last one given wins.
+    let follow = p
+        .opts
+        .iter()
+        .rev()
+        .find_map(|(c, _)| match *c {
+            b'L' => Some(true),
+            b'P' => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false);
+    let requested = p.has(b'b') || p.has(BACKUP) || p.has(b'S');
+    let control = p
+        .opts
+        .iter()
+        .rev()
+        .find_map(|(c, v)| (*c == BACKUP).then_some(v.as_deref()).flatten());
+    let backup = match Backup::from_options(ctx, requested, control, p.last(b'S')) {
+        Ok(b) => b,
+        Err(m) => {
+            // GNU has already tried the one link of a plain two-operand command (not into
+            // a directory) when it reads the backup type; a link that could be made stays.
+            let plain = ops.len() == 2 && target_dir.is_none() && !no_target && !relative;
+            if let (true, [(source, link)]) = (plain, pairs.as_slice()) {
+                if link == &ops[1] && !source.is_empty() && !link.is_empty() {
+                    let (s, l) = (ctx.resolve(source), ctx.resolve(link));
+                    let _ = if symbolic {
+                        ctx.vfs().symlink(source, &l)
+                    } else {
+                        ctx.vfs().link(&s, &l, follow)
+                    };
+                    ctx.sys.sync_disk();
+                }
+            }
+            return opts::usage(ctx, &m, 1).await;
+        }
+    };
+    let mut settle = Settle {
+        answers: Answers::default(),
+        symbolic,
+        interactive,
+        force,
+        follow,
+        backup,
+    };
     let mut status = 0;
-    if !p.has(b's') {
-        // -L and -P: the last one given wins.
-        let follow = p
-            .opts
-            .iter()
-            .rev()
-            .find_map(|(c, _)| match *c {
-                b'L' => Some(true),
-                b'P' => Some(false),
-                _ => None,
-            })
-            .unwrap_or(false);
+    if !symbolic {
         let mut hard = Hard {
             force,
+            backup: None,
             verbose,
             follow,
             dir_ok: p.has(b'd') || p.has(b'F'),
@@ -148,14 +213,39 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         };
         for (source, link) in pairs {
             ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
+            match settle.existing(ctx, &source, &link).await? {
+                Settled::Go { backup, replace } => {
+                    hard.backup = backup;
+                    hard.force = replace;
+                }
+                Settled::Skip => continue,
+                Settled::Fail => {
+                    status = 1;
+                    continue;
+                }
+            }
             if !hard_link(ctx, &mut hard, &source, &link).await? {
                 status = 1;
             }
         }
+        settle.answers.release(ctx);
         return Ok(status);
     }
     for (target, link) in pairs {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
+        let target = if relative && !target.is_empty() {
+            relative_target(ctx, &target, &link)
+        } else {
+            target
+        };
+        let (backup, force) = match settle.existing(ctx, &target, &link).await? {
+            Settled::Go { backup, replace } => (backup, replace),
+            Settled::Skip => continue,
+            Settled::Fail => {
+                status = 1;
+                continue;
+            }
+        };
         let abs = ctx.resolve(&link);
         if target.is_empty() {
             ctx.diag(format!(
@@ -203,15 +293,13 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         match r {
             Ok(()) => {
                 if verbose {
-                    ctx.out(
-                        format!(
-                            "{} -> {}\n",
-                            opts::quoteaf(ctx, &link),
-                            opts::quoteaf(ctx, &target)
-                        )
-                        .as_bytes(),
-                    )
-                    .await?;
+                    let line = format!(
+                        "{}{} -> {}\n",
+                        backup_shown(ctx, backup.as_deref()),
+                        opts::quoteaf(ctx, &link),
+                        opts::quoteaf(ctx, &target)
+                    );
+                    ctx.out(line.as_bytes()).await?;
                 }
             }
             Err(e) => {
@@ -225,6 +313,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
+    settle.answers.release(ctx);
     Ok(status)
 }
 
@@ -354,17 +443,158 @@ async fn hard_done(
         }
     }
     if o.verbose {
-        ctx.out(
-            format!(
-                "{} => {}\n",
-                opts::quoteaf(ctx, link),
-                opts::quoteaf(ctx, source)
-            )
-            .as_bytes(),
-        )
-        .await?;
+        let line = format!(
+            "{}{} => {}\n",
+            backup_shown(ctx, o.backup.as_deref()),
+            opts::quoteaf(ctx, link),
+            opts::quoteaf(ctx, source)
+        );
+        ctx.out(line.as_bytes()).await?;
     }
     Ok(true)
+}
+
+/// The verbose line's prefix naming a backup just made: `'b~' ~ `.
+fn backup_shown(ctx: &CommandCtx, backup: Option<&[u8]>) -> String {
+    backup.map_or(String::new(), |b| format!("{} ~ ", opts::quoteaf(ctx, b)))
+}
+
+/// `-r`: the symlink text that reaches `target` (a name relative to the working directory)
+/// from the directory `link` is in. Both are canonicalized with every symlink resolved,
+/// the source's own too, and missing components allowed, as GNU does; a name that cannot be
+/// canonicalized is used as given.
+fn relative_target(ctx: &CommandCtx, target: &[u8], link: &[u8]) -> Vec<u8> {
+    let to = canonicalize(ctx, &ctx.resolve(target), Mode::Missing);
+    let dir = canonicalize(ctx, &path::parent(&ctx.resolve(link)), Mode::Missing);
+    match (to, dir) {
+        (Ok(to), Ok(dir)) => relative(&to, &dir),
+        _ => target.to_vec(),
+    }
+}
+
+/// What `-i` and `-b` need before a link replaces an existing destination.
+struct Settle {
+    symbolic: bool,
+    interactive: bool,
+    force: bool,
+    follow: bool,
+    backup: Backup,
+    answers: Answers,
+}
+
+enum Settled {
+    /// Make the link; `replace` says whether a destination still there may be replaced.
+    Go {
+        backup: Option<Vec<u8>>,
+        replace: bool,
+    },
+    /// The user declined: nothing to do, and no failure.
+    Skip,
+    /// Reported; the link is not made.
+    Fail,
+}
+
+impl Settle {
+    /// Looks at the destination `link` of `source`: refuses a directory or the source's own
+    /// name, asks before replacing it (`-i`), and renames it to its backup name (`-b`).
+    async fn existing(
+        &mut self,
+        ctx: &CommandCtx,
+        source: &[u8],
+        link: &[u8],
+    ) -> Result<Settled, Interrupt> {
+        let go = Settled::Go {
+            backup: None,
+            replace: self.force,
+        };
+        if !self.interactive && !self.backup.enabled() || link.is_empty() {
+            return Ok(go);
+        }
+        let dest = ctx.resolve(link);
+        let Ok(dest_st) = ctx.lstat(&dest) else {
+            return Ok(go);
+        };
+        // A hard link's destination that is the source itself cannot be backed up or
+        // replaced: that would lose the source.
+        if !self.symbolic && (self.force || self.backup.enabled()) && !source.is_empty() {
+            let src = ctx.resolve(source);
+            let src_st = if self.follow {
+                ctx.stat(&src)
+            } else {
+                ctx.lstat(&src)
+            };
+            if let Ok(src_st) = src_st {
+                let same_name = canonical_name(ctx, &src) == canonical_name(ctx, &dest);
+                if src_st.ino == dest_st.ino && (src_st.nlink == 1 || same_name) {
+                    ctx.diag(format!(
+                        "{} and {} are the same file",
+                        opts::quoteaf(ctx, source),
+                        opts::quoteaf(ctx, link)
+                    ))
+                    .await?;
+                    return Ok(Settled::Fail);
+                }
+            }
+        }
+        if dest_st.file_type == FileType::Dir {
+            let m = format!("{}: cannot overwrite directory", opts::quotef(ctx, link));
+            ctx.diag(m).await?;
+            return Ok(Settled::Fail);
+        }
+        if self.interactive {
+            let q = format!("{}: replace {}? ", ctx.name(), opts::quoteaf(ctx, link));
+            ctx.err(q.as_bytes()).await?;
+            if !self.answers.yesno(ctx).await? {
+                return Ok(Settled::Skip);
+            }
+            // Linking a file over another name of itself changes nothing.
+            if !self.symbolic && !self.backup.enabled() {
+                let src = ctx.resolve(source);
+                let src_st = if self.follow {
+                    ctx.stat(&src)
+                } else {
+                    ctx.lstat(&src)
+                };
+                if src_st.is_ok_and(|s| s.ino == dest_st.ino) {
+                    return Ok(Settled::Skip);
+                }
+            }
+        }
+        if !self.backup.enabled() {
+            return Ok(Settled::Go {
+                backup: None,
+                replace: true,
+            });
+        }
+        let dir = path::parent(&dest);
+        ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
+        let siblings: Vec<Vec<u8>> = match ctx.read_dir(&dir) {
+            Ok(entries) => entries.into_iter().map(|(n, _)| n.to_vec()).collect(),
+            Err(_) => Vec::new(),
+        };
+        ctx.charge(crate::limits::cost::PATH_COMPONENT * siblings.len() as u64)?;
+        let name = self.backup.name_for(link, &siblings);
+        // A name ending in `/` (from a suffix like `x/`) must be a directory, and the
+        // destination is not one.
+        let r = if name.ends_with(b"/") {
+            Err(VfsError::NotDir)
+        } else {
+            ctx.vfs().rename(&dest, &ctx.resolve(&name))
+        };
+        if let Err(e) = r {
+            let m = format!(
+                "cannot backup {}: {}",
+                opts::quoteaf(ctx, link),
+                e.message()
+            );
+            ctx.diag(m).await?;
+            return Ok(Settled::Fail);
+        }
+        Ok(Settled::Go {
+            backup: Some(name),
+            replace: self.force,
+        })
+    }
 }
 
 /// The directory entry `abs` names: its directory resolved, its last name kept as given.
@@ -381,7 +611,7 @@ pub fn register(r: &mut super::Registry) {
         "ln",
         Trust::Real,
         "make hard links, or symbolic links with -s",
-        "-s -f -n -T -t DIR -v -L -P -d -F",
+        "-s -f -i -n -T -t DIR -v -L -P -d -F -r -b --backup[=CONTROL] -S SUFFIX",
         run,
     );
 }

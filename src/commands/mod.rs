@@ -39,6 +39,7 @@ pub mod tr;
 pub mod wc;
 
 pub mod awk;
+pub mod backup;
 pub mod cmp;
 pub mod column;
 pub mod comm;
@@ -60,6 +61,7 @@ pub mod od;
 pub mod paste;
 pub mod posix_re;
 pub mod pr;
+pub mod preserve;
 pub mod quoting;
 pub mod sed;
 pub mod strings;
@@ -71,6 +73,7 @@ pub mod textio;
 pub mod tsort;
 pub mod uniq;
 pub mod xxd;
+pub mod yesno;
 pub mod zip;
 
 // File, system-information, checksum and search commands.
@@ -307,7 +310,7 @@ impl Registry {
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents (-a and -d keep hard links)",
+            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents --preserve[=LIST] --no-preserve=LIST --attributes-only (mode, ownership, timestamps, links; xattr has nothing to copy; context refused: no SELinux)",
             cp::run_cp,
         );
         r.register(

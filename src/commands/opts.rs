@@ -311,6 +311,41 @@ pub fn bad_argument(ctx: &CommandCtx, arg: &[u8], option: &str, groups: &[&[&str
     m
 }
 
+/// GNU `argmatch`: `arg` names the entry it equals, else the one entry it is a prefix of;
+/// entries that share a value are synonyms, so a prefix of several of them still matches.
+/// `Err(true)` means ambiguous, `Err(false)` no match.
+pub fn argmatch<V: Copy + PartialEq>(arg: &[u8], table: &[(&str, V)]) -> Result<V, bool> {
+    if let Some(&(_, v)) = table.iter().find(|(n, _)| n.as_bytes() == arg) {
+        return Ok(v);
+    }
+    let mut found: Option<V> = None;
+    for &(name, v) in table {
+        if name.as_bytes().starts_with(arg) {
+            match found {
+                Some(f) if f != v => return Err(true),
+                _ => found = Some(v),
+            }
+        }
+    }
+    found.ok_or(false)
+}
+
+/// [`bad_argument`] for a failed [`argmatch`], which words an ambiguous choice as GNU does.
+pub fn argmatch_failure(
+    ctx: &CommandCtx,
+    arg: &[u8],
+    option: &str,
+    groups: &[&[&str]],
+    ambiguous: bool,
+) -> String {
+    let m = bad_argument(ctx, arg, option, groups);
+    if ambiguous {
+        m.replacen("invalid", "ambiguous", 1)
+    } else {
+        m
+    }
+}
+
 /// Output buffered into large writes.
 #[derive(Default)]
 pub struct Out {

@@ -89,8 +89,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
+    // `-h` sets a symlink's own times (and reads a symlink reference's own), never creating.
+    let no_deref = p.has(b'h');
     if let Some(r) = p.last(b'r') {
-        let st = ctx.vfs().stat(&ctx.resolve(r));
+        let st = if no_deref {
+            ctx.vfs().lstat(&ctx.resolve(r))
+        } else {
+            ctx.vfs().stat(&ctx.resolve(r))
+        };
         match st {
             Ok(st) => {
                 atime = st.atime_ns;
@@ -117,17 +123,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for op in &p.operands {
         let abs = ctx.resolve(op);
         ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
-        // -h sets a symlink's own times and never creates a file.
-        let no_deref = p.has(b'h');
         let exists = if no_deref {
             ctx.vfs().lstat(&abs).is_ok()
         } else {
             ctx.vfs().stat(&abs).is_ok()
         };
+        if !exists && p.has(b'c') {
+            continue;
+        }
         if !exists && !no_deref {
-            if p.has(b'c') {
-                continue;
-            }
             let r = ctx.vfs().write_file(&abs, b"", WriteMode::Append);
             ctx.sys.sync_disk();
             if let Err(e) = r {
@@ -141,14 +145,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 continue;
             }
         }
-        if !exists && p.has(b'c') {
-            continue;
-        }
         let r = ctx.vfs().set_times_at(
             &abs,
-            !no_deref,
             set_a.then_some(atime),
             set_m.then_some(mtime),
+            !no_deref,
         );
         if let Err(e) = r {
             ctx.diag(format!(

@@ -114,10 +114,33 @@ fn expand(q: Quoting, s: &[u8], is_set2: bool) -> Result<Set, String> {
                     ));
                 }
             }
-            if lit(i + 1) == Some(b'=') && lit(i + 3) == Some(b'=') && lit(i + 4) == Some(b']') {
-                set.bytes.push(u[i + 2].0);
-                i += 5;
-                continue;
+            if lit(i + 1) == Some(b'=') {
+                // The class ends at the first `=]`; it must hold exactly one character.
+                let close =
+                    (i + 2..u.len()).find(|&k| lit(k) == Some(b'=') && lit(k + 1) == Some(b']'));
+                if let Some(end) = close {
+                    match end - (i + 2) {
+                        1 => {
+                            set.bytes.push(u[i + 2].0);
+                            i = end + 2;
+                            continue;
+                        }
+                        0 => {
+                            let shown: Vec<u8> = u[i..end + 2].iter().map(|p| p.0).collect();
+                            return Err(format!(
+                                "missing equivalence class character {}",
+                                q.quote(&shown)
+                            ));
+                        }
+                        _ => {
+                            let operand: Vec<u8> = u[i + 2..end].iter().map(|p| p.0).collect();
+                            return Err(format!(
+                                "{}: equivalence class operand must be a single character",
+                                String::from_utf8_lossy(&operand)
+                            ));
+                        }
+                    }
+                }
             }
             if i + 2 < u.len() && lit(i + 2) == Some(b'*') {
                 if let Some(end) = (i + 3..u.len()).find(|&k| lit(k) == Some(b']')) {

@@ -900,17 +900,16 @@ impl Vfs {
         atime_ns: Option<u64>,
         mtime_ns: Option<u64>,
     ) -> Result<(), VfsError> {
-        self.set_times_at(path, true, atime_ns, mtime_ns)
+        self.set_times_at(path, atime_ns, mtime_ns, true)
     }
 
-    /// Like [`Vfs::set_times`]; with `follow` false a final symlink's own times are set
-    /// (`touch -h`).
+    /// [`Vfs::set_times`] with a choice to set a final symlink's own times (`lutimes`).
     pub fn set_times_at(
         &mut self,
         path: &[u8],
-        follow: bool,
         atime_ns: Option<u64>,
         mtime_ns: Option<u64>,
+        follow: bool,
     ) -> Result<(), VfsError> {
         let comps = self.found(path, follow)?;
         let node = self.inode_mut(&comps)?;

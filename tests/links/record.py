@@ -145,6 +145,58 @@ for script in [
 ]:
     case(script, AB)
 
+# ---- ln -r: relative symlinks (names resolved with every symlink followed, the source's
+# own too); readlink shows the text made
+RL = "; echo rc=$?; for x in $(find . -type l | sort); do echo \"$x -> $(readlink $x)\"; done"
+for script in [
+    "mkdir -p d/e; ln -sr a d/e/r1; ln -sr d/e d/r2; ln -sr nowhere/x d/r4; ln -sr a d",
+    "mkdir -p d/e; ln -s a l; ln -sr l d/r3; ln -snr l d/r9; ln -sr d/ d/e/r8",
+    "mkdir -p d/e; ln -sr a d/e/r1; ln -sr d/e/r1 d/e/r6; ln -sr . d/r7",
+    "mkdir d; cd d; ln -sr ../a r10; ln -svr ../b; ln -sr / r11 && readlink r11 | sed 's,[.][.]/,,g'",
+    "mkdir d; ln -svr a b d; ln -sr -t d a q",
+    "mkdir d; ln -s d dl; ln -sr a dl/x; ln -sr dl/../a y",
+    "ln -r a c", "ln -r a", "ln -r", "ln -sr a", "ln -sfr b a",
+    "mkdir -p x/y; ln -s x/y yl; ln -sr a yl/z; ln -sr b yl/../w",
+]:
+    case(script + RL, AB)
+
+# ---- ln -b, --backup[=CONTROL], -S: backups of a replaced destination
+LS = "; echo rc=$?; ls; cat a b 2>/dev/null"
+for script in [
+    "ln -bv a b", "ln -b a b; ln -b a b", "ln -v --backup=numbered a b; ln -v --backup=t a b",
+    "ln -v --backup=numbered a b; ln -sv --backup=existing a b", "ln -v --backup=existing a b",
+    "ln -v --backup=simple a b; ln -v --backup=never a b", "ln -v --backup=none a b",
+    "ln -v --backup=off a b", "ln -v --backup=nil a b", "ln -v --backup=nu a b", "ln -S .bak -v a b",
+    "ln -vS .x -b a b", "ln -vS / -b a b", "ln -vS x/y -b a b", "ln -vS '' -b a b",
+    "ln -vb -S x/ a b", "VERSION_CONTROL=numbered ln -vb a b", "VERSION_CONTROL=t ln -vb a b",
+    "VERSION_CONTROL=bad ln -vb a b", "VERSION_CONTROL= ln -vb a b",
+    "VERSION_CONTROL=numbered ln -v --backup=simple a b",
+    "SIMPLE_BACKUP_SUFFIX=.q ln -vb a b", "SIMPLE_BACKUP_SUFFIX=.q ln -vb -S .r a b",
+    "SIMPLE_BACKUP_SUFFIX=.q VERSION_CONTROL=simple ln -vb a b",
+    "ln --backup=bogus a b", "ln --backup=n a b", "ln --backup= a b", "ln --backup=bogus a c",
+    "ln --backup=bogus -s a s", "ln --backup=bogus -T a t", "ln --backup=bogus -r -s a r",
+    "mkdir D; ln --backup=bogus a D", "ln --backup=bogus", "ln --backup=bogus a b c",
+    "ln -b a a", "ln -bf a a", "ln a h; ln -bvf a h", "ln a h; ln -bv a h", "ln -sbv a a",
+    "mkdir D; ln -b a D; ln -bsv a D; ls D", "mkdir D; ln -bT a D", "mkdir D; ln -sbT a D",
+    "ln -s nowhere dl; ln -bv a dl", "touch b.~1~ b.~9~ b.~10~ b.~02~ b.~x~; ln -v --backup=t a b",
+    "touch b.~1~; ln -vb a b", "touch b.~0~; ln -vb a b", "ln -bv a b; ln -bv b a",
+    "mkdir d; echo c > d/a; ln -bv a b d", "mkdir d; echo c > d/a; ln -sbvt d a b",
+    "ln -b a nodir/x", "ln -bfv a b",
+]:
+    case(script + LS, AB)
+
+# ---- ln -i: the question on standard error, the answer read from standard input
+for script in [
+    "echo y | ln -i a b", "echo n | ln -i a b", "echo yes | ln -vis a b", "echo no | ln -is a b",
+    "ln -i a b < /dev/null", "ln -if a b < /dev/null", "ln -fi a b < /dev/null",
+    "echo y | ln -ib a b", "echo Y | ln -iv a b", "echo ' y' | ln -i a b",
+    "echo y | ln -i a c", "mkdir D; echo y | ln -i a D", "mkdir D; echo y | ln -iT a D",
+    "echo y | ln -i a a", "echo y | ln -si a a; [ -L a ] && echo a-is-link",
+    "mkdir d; echo x > d/a; echo x > d/b; printf 'n\\ny\\n' | ln -iv a b d; cat d/a d/b",
+    "printf 'y\\nrest\\n' | { ln -i a b; cat; }",
+]:
+    case(script + LS, AB)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

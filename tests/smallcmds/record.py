@@ -278,6 +278,66 @@ for script in [
 ]:
     case(script + "; echo rc=$?", {})
 
+# ---- cp: which attributes a copy keeps (-p, -a, -d, --preserve, --no-preserve,
+# --attributes-only). Times are set with touch -d, so the recorded ones do not depend on when
+# the recorder ran; a time that is not kept is only compared with the source's.
+cp_setup = ("echo data > f; chown 5:7 f; chmod 4751 f; touch -d '2000-01-02 03:04:05' f; "
+            "mkdir -p d/s; echo in > d/s/x; chown 3:4 d d/s/x; chmod 1750 d; chmod 2705 d/s; "
+            "touch -d '2001-02-03' d/s/x d/s d; ln -s f l; chown -h 6:6 l; "
+            "touch -h -d '2002-03-04' l; ln f hard; touch -d 2010-01-01 ref; ")
+cp_show = ("; echo rc=$?; for x in $(find o -mindepth 0 | sort); do "
+           "stat -c '%A %u:%g %h %n' \"$x\"; done; "
+           "find o -newer ref -printf '%p is new\\n' | sort")
+for opts_ in ["", "-p", "-a", "-d", "-R", "-pR", "--preserve", "--preserve=mode -R",
+              "--preserve=ownership -R", "--preserve=timestamps -R", "--preserve=links -R",
+              "--preserve=all -R", "--preserve=mo,o -R", "--preserve=t,l -R",
+              "--preserve=xattr -R", "-a --no-preserve=mode", "-a --no-preserve=ownership",
+              "-a --no-preserve=timestamps", "-a --no-preserve=links", "-a --no-preserve=all",
+              "--no-preserve=mode -R", "--no-preserve=mode -a", "-p --no-preserve=mode -R",
+              "--no-preserve=all --preserve=mode -R", "-dR --no-preserve=links",
+              "--attributes-only -R", "--attributes-only -a", "-P -R --preserve=timestamps,ownership"]:
+    case(cp_setup + "mkdir o; cp " + opts_ + " f d l hard o" + cp_show, {})
+for script in [
+    "echo x > a; chmod 600 a; echo y > b; chmod 640 b; chown 2:2 b; cp a b; stat -c '%a %u %n' b; cat b",
+    "echo x > a; chmod 600 a; touch -d 2003-01-01 a; echo y > b; chmod 640 b; cp -p a b; stat -c '%a %u %Y %n' b",
+    "echo x > a; echo y > b; chmod 600 b; cp --no-preserve=mode a b; stat -c '%a %n' b",
+    "echo x > a; chmod 700 a; cp --no-preserve=mode a b; stat -c '%a %n' b",
+    "echo xx > a; chmod 700 a; touch -d 2003-01-01 a; echo other > b; touch -d 2004-01-01 b; cp --attributes-only a b; stat -c '%a %s %Y %n' b; cat b",
+    "echo xx > a; chmod 700 a; touch -d 2003-01-01 a; echo other > b; cp -p --attributes-only a b; stat -c '%a %s %Y %n' b; cat b",
+    "echo xx > a; chmod 700 a; cp --attributes-only a n; stat -c '%a %s %n' n",
+    "mkdir s t; chmod 711 s; chmod 700 t; touch -d 2003-01-01 s; cp -rT s t; stat -c '%a %n' t; cp -rpT s t; stat -c '%a %Y %n' t",
+    "mkdir s; chmod 0 s; cp -r s t; stat -c '%a %n' t",
+    "mkdir -p a/b; echo x > a/b/f; chmod 1751 a; chown 4:5 a/b; touch -d 2000-01-01 a a/b; mkdir D E; cp --parents -p a/b/f D; cp --parents a/b/f E; stat -c '%a %u:%g %Y %n' D/a D/a/b; stat -c '%a %u:%g %n' E/a E/a/b",
+    "echo x > a; ln a b; mkdir o; cp --preserve=links a b o; stat -c '%h %n' o/a o/b",
+    "echo x > a; ln a b; mkdir o; cp -p a b o; stat -c '%h %n' o/a o/b",
+    "echo x > a; cp --preserve=bogus a b; echo rc=$?", "echo x > a; cp --preserve=mode,bogus a b; echo rc=$?",
+    "echo x > a; cp --preserve= a b; echo rc=$?", "echo x > a; cp --preserve=mode, a b; echo rc=$?",
+    "echo x > a; cp --no-preserve=foo a b; echo rc=$?", "echo x > a; cp --no-preserve a b; echo rc=$?",
+    "echo x > a; cp --preserve=context a b; echo rc=$?; ls", "cp --preserve=context; echo rc=$?",
+    "echo x > a; cp --preserve=context --no-preserve=context a b; echo rc=$?; ls",
+    "echo x > a; cp --no-preserve=all --preserve a b; echo rc=$?",
+    "echo x > a; cp --preserve=al a b; echo rc=$?",
+]:
+    case(script, {})
+
+# ---- touch -h: a symlink's own times
+for script in [
+    "echo x > f; ln -s f l; touch -h -d 2001-01-01 l; stat -c '%Y %n' l f | sed 's/^1[7-9][0-9]* /NOW /'",
+    "touch -h nof; echo rc=$?; ls", "touch -hc nof; echo rc=$?; ls",
+    "ln -s nowhere dl; touch -h -d 2002-01-01 dl; echo rc=$?; stat -c '%Y %n' dl; ls",
+    "echo x > f; ln -s f l; touch -h -d 2001-01-01 l; touch -h -r l g; echo rc=$?; touch -h -r l f; stat -c '%Y %n' f",
+    "echo x > f; ln -s f l; touch -h -d 2001-01-01 l; touch -r l g; stat -c '%Y %n' g | sed 's/^1[7-9][0-9]* /NOW /'",
+]:
+    case(script, {})
+
+# ---- tr's equivalence classes and head/tail's multiplier suffixes (coreutils 9.1 has no R/Q)
+for script in [
+    "tr '[=ab=]' x", "tr a '[=ab=]'", "tr -d '[=ab=]x'", "tr '[==]' x", "tr '[=a' x", "tr '[===]' x",
+    "tr '[=a=][=b=]' xy", "tr -d '[=a=]'",
+] + ["%s %s 1%s f" % (cmd, flag, suf) for cmd in ["head", "tail"] for flag in ["-c", "-n"]
+     for suf in ["y", "Y", "Z", "E", "R", "Q", "g", "G", "k", "m", "KB", "MiB", "e", "t"]]:
+    case(script + "; echo rc=$?", {"f": "a[=b]c=\n" * 3}, stdin="a[=b]c=\n")
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
