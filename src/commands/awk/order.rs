@@ -279,7 +279,7 @@ impl Cint {
             (g - 1, 1u32 << (g - 1))
         };
         loop {
-            let n = (m + 1) / 2;
+            let n = m.div_ceil(2);
             let size = 1u32 << n;
             base += (k - base) / size * size;
             if n > NHAT {
