@@ -113,16 +113,22 @@ fn iso_week(t: &Tm) -> (i64, i64) {
 /// Formats `t` like GNU `date +FORMAT` (C locale, UTC): glibc's conversions and flags plus
 /// `%N` (nanoseconds).
 pub fn strftime(fmt: &[u8], t: &Tm) -> Vec<u8> {
-    format(fmt, t, true)
+    format(fmt, t, true, "UTC")
 }
 
 /// Formats `t` like the C library's `strftime` (C locale, UTC), as bash's `printf %(...)T`
 /// does: `%N` is not a conversion there and is copied.
 pub fn strftime_libc(fmt: &[u8], t: &Tm) -> Vec<u8> {
-    format(fmt, t, false)
+    format(fmt, t, false, "UTC")
 }
 
-fn format(fmt: &[u8], t: &Tm, nanos: bool) -> Vec<u8> {
+/// `strftime_libc` with the zone name `%Z` prints: the C library says "GMT" for a time
+/// broken down by `gmtime` and the zone's own name ("UTC" here) for `localtime`.
+pub fn strftime_libc_zone(fmt: &[u8], t: &Tm, zone: &str) -> Vec<u8> {
+    format(fmt, t, false, zone)
+}
+
+fn format(fmt: &[u8], t: &Tm, nanos: bool, zone: &str) -> Vec<u8> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
@@ -182,12 +188,13 @@ fn format(fmt: &[u8], t: &Tm, nanos: bool) -> Vec<u8> {
             b'A' => DAYS[t.wday as usize].to_string(),
             b'b' | b'h' => MONTHS[t.mon as usize - 1][..3].to_string(),
             b'B' => MONTHS[t.mon as usize - 1].to_string(),
-            b'c' => {
-                String::from_utf8_lossy(&format(b"%a %b %e %H:%M:%S %Y", t, nanos)).into_owned()
-            }
+            b'c' => String::from_utf8_lossy(&format(b"%a %b %e %H:%M:%S %Y", t, nanos, zone))
+                .into_owned(),
             b'C' => num(t.year.div_euclid(100), 2, b'0'),
             b'd' => num(t.day, 2, b'0'),
-            b'D' | b'x' => String::from_utf8_lossy(&format(b"%m/%d/%y", t, nanos)).into_owned(),
+            b'D' | b'x' => {
+                String::from_utf8_lossy(&format(b"%m/%d/%y", t, nanos, zone)).into_owned()
+            }
             b'e' => num(t.day, 2, b'_'),
             b'F' => format!("{}-{:02}-{:02}", num(t.year, 4, b'0'), t.mon, t.day),
             b'g' => num(iso_week(t).0.rem_euclid(100), 2, b'0'),
@@ -209,7 +216,7 @@ fn format(fmt: &[u8], t: &Tm, nanos: bool) -> Vec<u8> {
             }
             b'p' => (if t.hour < 12 { "AM" } else { "PM" }).into(),
             b'P' => (if t.hour < 12 { "am" } else { "pm" }).into(),
-            b'r' => String::from_utf8_lossy(&format(b"%I:%M:%S %p", t, nanos)).into_owned(),
+            b'r' => String::from_utf8_lossy(&format(b"%I:%M:%S %p", t, nanos, zone)).into_owned(),
             b'R' => format!("{:02}:{:02}", t.hour, t.min),
             b's' => t.secs.to_string(),
             b'S' => num(t.sec, 2, b'0'),
@@ -223,7 +230,7 @@ fn format(fmt: &[u8], t: &Tm, nanos: bool) -> Vec<u8> {
             b'y' => num(t.year.rem_euclid(100), 2, b'0'),
             b'Y' => num(t.year, 1, b'0'),
             b'z' => (if colon { "+00:00" } else { "+0000" }).into(),
-            b'Z' => "UTC".into(),
+            b'Z' => zone.into(),
             b'%' => "%".into(),
             _ => String::from_utf8_lossy(&fmt[start..i]).into_owned(),
         };

@@ -5,13 +5,15 @@
 # the target's subscript) and in mawk's status 2 for a syntax error. Cases where the two
 # differ more widely (for-in order, substr with a start below 1, intervals `{n}` (mawk lacks them),
 # newline as a field separator in paragraph mode, NR after `cmd | getline`, hex input, rand, index(s, ""), %c above 127, huge integers, gawk-only functions)
-# are left out on purpose.
+# are left out on purpose. The for-in order, gensub, strftime and mktime cases at the end are
+# gawk-only.
 import json, os, subprocess, tempfile
 
 AWK = os.environ.get("AWK", "/usr/bin/gawk")
 LINES = "alpha 1 x\nbeta 22 y\ngamma 3 z\ndelta 4.5 x\n"
 CSV = "a,b,c\n1,,3\n,x,\n"
 NUMS = "10\n9\n011\n1e2\n 5 \nabc\n-3\n"
+WORDS = " ".join("w%d" % ((i * 37) % 101) for i in range(300)) + "\n"
 
 cases = [
     # printing, fields, NF/NR
@@ -278,6 +280,34 @@ cases = [
     (["-F,", "NR > 1 { c[$3]++ } END { n = asorti(c, k); for (i = 1; i <= n; i++) print k[i], c[k[i]] }"], CSV + "4,,x\n", {}),
     (["{ seen[$2] } END { n = asorti(seen); for (i = 1; i <= n; i++) printf \"%s;\", seen[i]; print \"\" }"], LINES, {}),
     (["BEGIN { print asort(none), asorti(none) }"], "", {}),
+    # gawk's for-in order (gawk-only: it comes from gawk's array representation)
+    (["{ c[$1]++ } END { for (k in c) print k, c[k] }"], LINES + LINES + "alpha\nomega\n", {}),
+    (["{ for (i = 1; i <= NF; i++) c[$i]++ } END { for (k in c) print k, c[k] }"], WORDS, {}),
+    (["{ a[$1] } END { for (k in a) print k }"], "30\n7\n1000\n0\n12\n7\n65536\n3\n", {}),
+    (["BEGIN { for (i = 1; i <= 60; i++) a[-i * 3]; for (k in a) printf \"%s \", k; print \"\" }"], "", {}),
+    (["BEGIN { a[3]; a[\"x\"]; a[-2]; a[10]; a[\"y\"]; a[0]; a[\"01\"]; a[2.5]; for (k in a) print k }"], "", {}),
+    (["BEGIN { a[\"x\"]; a[3]; a[-2]; a[10]; a[\"y\"]; a[0]; for (k in a) print k }"], "", {}),
+    (["BEGIN { a[-1]; a[5]; a[\"s\"]; a[70000]; for (k in a) print k }"], "", {}),
+    (["BEGIN { for (i = 0; i < 100; i++) a[\"k\" i]; for (i = 0; i < 100; i += 3) delete a[\"k\" i]; for (k in a) printf \"%s \", k; print \"\" }"], "", {}),
+    (["BEGIN { a[1]; a[\"x\"]; a[\"y\"]; delete a[1]; a[5]; a[-3]; for (k in a) print k }"], "", {}),
+    (["BEGIN { for (i = 0; i < 5000; i++) a[\"key\" i * 7]; for (k in a) if (++n % 250 == 0) print n, k }"], "", {}),
+    (["BEGIN { for (i = 0; i < 3000; i++) a[i * 1000]; for (i = 0; i < 3000; i += 7) delete a[i * 1000]; for (k in a) if (++n % 100 == 0) print n, k }"], "", {}),
+    (["BEGIN { for (i = 0; i < 2000; i++) a[-i]; for (k in a) if (++n % 100 == 0) print n, k }"], "", {}),
+    (["BEGIN { n = split(\"c b a d e f g h i j k\", arr); for (k in arr) printf \"%s=%s \", k, arr[k]; print \"\" }"], "", {}),
+    (["BEGIN { a[2147483648]; a[2147483647]; a[-2147483648]; a[-2147483649]; a[\"\u00e9\"]; a[\"a\"]; for (k in a) print k }"], "", {}),
+    (["BEGIN { a[1, 2]; a[2, 1]; a[\"x\", \"y\"]; a[3]; for (k in a) { split(k, p, SUBSEP); print p[1], p[2] } }"], "", {}),
+    (["BEGIN { a[1]; a[2]; a[3]; for (k in a) { delete a[3]; print k } }"], "", {}),
+    # gensub (gawk-only)
+    (["{ print gensub(/([a-z]+) ([0-9]+)/, \"\\\\2:\\\\1\", \"g\"); print }"], LINES, {}),
+    (["BEGIN { s = \"hello world foo\"; print gensub(/o/, \"0\", 2, s), gensub(/o/, \"[&]\", \"G\", s), gensub(/o/, \"\\\\&\", 3, s), s }"], "", {}),
+    (["BEGIN { print gensub(/x*/, \"-\", \"g\", \"abc\"), gensub(/b*/, \"-\", \"g\", \"abc\"), gensub(/b*/, \"-\", 3, \"abc\") }"], "", {}),
+    (["BEGIN { print gensub(/o/, \"X\", 0, \"foo\"), gensub(\"(a)|(b)\", \"<\\\\1,\\\\2>\", \"g\", \"ab\"), gensub(/z/, \"y\", \"g\", \"abc\") }"], "", {}),
+    (["{ x = gensub(/[0-9]+/, \"<&>\", 1, $2); print x, $2, (x == $2) }"], LINES, {}),
+    (["{ x = gensub(/z/, \"y\", \"g\", $2); y = gensub(/3/, \"3\", 5, $2); print (x < 10), (y < 10) }"], LINES, {}),
+    # strftime and mktime at fixed times (gawk-only; recorded with TZ=UTC)
+    (["BEGIN { print strftime(\"%Y-%m-%d %H:%M:%S %a %b %j %U %Z\", 1234567890); print strftime(\"%c\", 0, 1) }"], "", {}),
+    (["BEGIN { t = mktime(\"2024 02 29 13 45 10\"); print t, strftime(\"%F %T\", t), mktime(\"2024 13 1 0 0 0\"), mktime(\"2024 1 2\") }"], "", {}),
+    (["{ print strftime(\"%d/%m/%Y\", $1, 1) }"], "0\n86399\n951782400\n", {}),
 ]
 
 SYNTAX_ERRORS = [["BEGIN { x = }"], ["{ print $1"]]
@@ -288,7 +318,8 @@ for args, stdin, files in cases:
     for name, content in files.items():
         with open(os.path.join(work, name), "w") as f:
             f.write(content)
-    r = subprocess.run(["awk"] + args, executable=AWK, cwd=work, input=stdin.encode(), capture_output=True)
+    env = dict(os.environ, TZ="UTC")
+    r = subprocess.run(["awk"] + args, executable=AWK, cwd=work, input=stdin.encode(), capture_output=True, env=env)
     status = r.returncode
     # A syntax error: mawk exits 2, gawk (which shellsim follows) 1; the output agrees.
     if args in SYNTAX_ERRORS and "mawk" in AWK:

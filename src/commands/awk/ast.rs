@@ -89,6 +89,9 @@ pub enum Builtin {
     Systime,
     Asort,
     Asorti,
+    Gensub,
+    Strftime,
+    Mktime,
 }
 
 impl Builtin {
@@ -127,6 +130,9 @@ impl Builtin {
             b"systime" => Systime,
             b"asort" => Asort,
             b"asorti" => Asorti,
+            b"gensub" => Gensub,
+            b"strftime" => Strftime,
+            b"mktime" => Mktime,
             _ => return None,
         })
     }
@@ -141,6 +147,9 @@ impl Builtin {
             Split => (2, 4),
             Asort | Asorti => (1, 3),
             Sub | Gsub => (2, 3),
+            Gensub => (3, 4),
+            Strftime => (0, 3),
+            Mktime => (1, 2),
             Match => (2, 3),
             Sprintf => (1, usize::MAX),
             Sin | Cos | Exp | Log | Sqrt | Int | Tolower | Toupper | System | Compl | Strtonum => {
@@ -157,10 +166,7 @@ impl Builtin {
 
 /// gawk built-ins (and gawk-only syntax) shellsim refuses rather than misrun.
 pub const UNSUPPORTED_FUNCS: &[&str] = &[
-    "gensub",
     "patsplit",
-    "strftime",
-    "mktime",
     "typeof",
     "isarray",
     "mkbool",

@@ -36,7 +36,8 @@ pub fn substitute(
                 i = s.len() + 1;
                 break;
             }
-            let step = char_step(s, ms);
+            // gawk steps one byte, even inside a multibyte character.
+            let step = 1;
             out.extend_from_slice(&s[ms..ms + step]);
             i = ms + step;
         } else {
@@ -54,12 +55,6 @@ pub fn substitute(
         out.extend_from_slice(&s[i..]);
     }
     Ok((out, n))
-}
-
-/// Length of the character at `s[i]` (1 for invalid bytes).
-fn char_step(s: &[u8], i: usize) -> usize {
-    let (_, l) = crate::commands::posix_re::decode(&s[i..]);
-    l.max(1)
 }
 
 fn expand_repl(repl: &[u8], matched: &[u8], out: &mut Vec<u8>) {
@@ -302,6 +297,38 @@ impl<'p> Interp<'p> {
                 num(strtonum(&s))
             }
             Systime => num(self.ctx.sys.clock.borrow().wall_secs() as f64),
+            Gensub => self.gensub(args).await,
+            Strftime => {
+                let fmt = match args.first() {
+                    Some(e) => {
+                        let v = self.ev(e).await?;
+                        self.to_str(&v)
+                    }
+                    None => Rc::from(super::timefns::DEFAULT_FORMAT),
+                };
+                let stamp = match args.get(1) {
+                    Some(e) => self.ev(e).await?.num(),
+                    None => self.ctx.sys.clock.borrow().wall_secs() as f64,
+                };
+                let utc = match args.get(2) {
+                    Some(e) => self.ev(e).await?.truthy(),
+                    None => false,
+                };
+                self.ctx.charge_bytes(fmt.len())?;
+                let out = super::timefns::strftime(&fmt, stamp, utc);
+                self.check_mem(out.len())?;
+                Ok(Value::string(out))
+            }
+            Mktime => {
+                let v = self.ev(&args[0]).await?;
+                let spec = self.to_str(&v);
+                let utc = match args.get(1) {
+                    Some(e) => self.ev(e).await?.truthy(),
+                    None => false,
+                };
+                self.ctx.charge_bytes(spec.len())?;
+                num(super::timefns::mktime(&spec, utc))
+            }
         }
     }
 
@@ -388,10 +415,7 @@ impl<'p> Interp<'p> {
                     if indices {
                         Value::Str(k)
                     } else {
-                        arr.map
-                            .get(&k)
-                            .map(|(_, v)| v.clone())
-                            .unwrap_or(Value::Uninit)
+                        arr.map.get(&k).cloned().unwrap_or(Value::Uninit)
                     }
                 })
                 .collect()
@@ -457,6 +481,35 @@ impl<'p> Interp<'p> {
             // Referencing the element created it; keep it.
         }
         Ok(Value::Num(n as f64))
+    }
+
+    /// `gensub(re, repl, how [, target])`: the target (default `$0`) is left unchanged.
+    async fn gensub(&mut self, args: &'p [Expr]) -> R<Value> {
+        let re = self.regex_operand(&args[0]).await?;
+        let rv = self.ev(&args[1]).await?;
+        let repl = self.to_str(&rv);
+        let hv = self.ev(&args[2]).await?;
+        let (how, warn) = super::gensub::parse_how(&hv, &self.convfmt);
+        let target = match args.get(3) {
+            Some(e) => self.ev(e).await?,
+            None => self.ev(&FIELD0).await?,
+        };
+        if let Some(w) = warn {
+            let msg = format!(
+                "gensub: third argument `{}' treated as 1",
+                String::from_utf8_lossy(&w)
+            );
+            self.runtime_warning(&msg).await?;
+        }
+        let s = self.to_str(&target);
+        self.ctx.charge_bytes(s.len())?;
+        let r = super::gensub::gensub(&re, &s, &repl, how);
+        self.ctx.charge(re.take_steps() / 256 + 1)?;
+        let Some(out) = r.map_err(super::interp::Jump::Fatal)? else {
+            return Ok(target);
+        };
+        self.check_mem(out.len())?;
+        Ok(Value::string(out))
     }
 
     async fn match_fn(&mut self, args: &'p [Expr]) -> R<Value> {

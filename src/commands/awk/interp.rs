@@ -4,6 +4,7 @@
 
 use super::ast::*;
 use super::io::{InStream, OutKind, OutStream, Reader, RsMode};
+use super::order::Layout;
 use super::regex;
 use super::value::{key_of, num_to_str, Value};
 use crate::commands::posix_re::Regex;
@@ -21,19 +22,17 @@ pub const MAX_CALL_DEPTH: usize = 1000;
 
 #[derive(Default, Debug)]
 pub struct Array {
-    pub map: HashMap<Rc<[u8]>, (u64, Value), foldhash::fast::RandomState>,
-    seq: u64,
+    pub map: HashMap<Rc<[u8]>, Value, foldhash::fast::RandomState>,
+    /// gawk's representation of the subscripts, for the for-in order.
+    layout: Layout,
     /// Modeled bytes reserved for the elements.
     pub bytes: u64,
 }
 
 impl Array {
-    /// Keys in insertion order.
+    /// Keys in the order gawk's for-in visits them.
     pub fn keys(&self) -> Vec<Rc<[u8]>> {
-        let mut v: Vec<(u64, Rc<[u8]>)> =
-            self.map.iter().map(|(k, (s, _))| (*s, k.clone())).collect();
-        v.sort_unstable_by_key(|(s, _)| *s);
-        v.into_iter().map(|(_, k)| k).collect()
+        self.layout.list()
     }
 }
 
@@ -135,6 +134,8 @@ pub struct Interp<'p> {
     pub fstack: Vec<usize>,
     /// Whether the record loop has begun (for `(FILENAME=... FNR=...)` in messages).
     pub reading: bool,
+    /// Program source names ("cmd. line" or the -f file), for run-time messages.
+    pub src_names: Vec<String>,
 }
 
 impl<'p> Interp<'p> {
@@ -193,6 +194,7 @@ impl<'p> Interp<'p> {
             depth: 0,
             fstack: Vec::new(),
             reading: false,
+            src_names: Vec::new(),
         }
     }
 
@@ -378,7 +380,7 @@ impl<'p> Interp<'p> {
     }
 
     pub fn arr_get(&mut self, a: &ArrRef, key: Rc<[u8]>) -> R<Value> {
-        if let Some((_, v)) = a.borrow().map.get(&key) {
+        if let Some(v) = a.borrow().map.get(&key) {
             return Ok(v.clone());
         }
         // Referencing an element creates it.
@@ -391,28 +393,34 @@ impl<'p> Interp<'p> {
         let mut arr = a.borrow_mut();
         // One lookup for an element that exists (the common case: `n[k] += x`).
         if let Some(slot) = arr.map.get_mut(&key) {
-            let old = slot.1.size();
+            let old = slot.size();
             if new > old {
                 self.reserve(new - old)?;
             } else {
                 self.release(old - new);
             }
-            slot.1 = val;
+            *slot = val;
             arr.bytes = (arr.bytes + new).saturating_sub(old);
             return Ok(());
         }
         let add = new + key.len() as u64 + cost::VAR_OVERHEAD;
         self.reserve(add)?;
         arr.bytes += add;
-        arr.seq += 1;
-        let seq = arr.seq;
-        arr.map.insert(key, (seq, val));
+        arr.layout.insert(&key);
+        arr.map.insert(key, val);
         Ok(())
     }
 
     pub fn arr_delete(&mut self, a: &ArrRef, key: &[u8]) {
-        let removed = a.borrow_mut().map.remove(key);
-        if let Some((_, v)) = removed {
+        let removed = {
+            let mut arr = a.borrow_mut();
+            let v = arr.map.remove(key);
+            if v.is_some() {
+                arr.layout.remove(key);
+            }
+            v
+        };
+        if let Some(v) = removed {
             let b = v.size() + key.len() as u64 + cost::VAR_OVERHEAD;
             let mut arr = a.borrow_mut();
             let b = b.min(arr.bytes);
@@ -426,6 +434,7 @@ impl<'p> Interp<'p> {
         let b = {
             let mut arr = a.borrow_mut();
             arr.map.clear();
+            arr.layout.clear();
             std::mem::take(&mut arr.bytes)
         };
         self.release(b);
@@ -702,6 +711,38 @@ impl<'p> Interp<'p> {
         let v = self.ev(e).await?;
         let s = v.to_bytes(&self.convfmt);
         self.regex_of(&s)
+    }
+
+    /// Where a run-time message comes from: `SOURCE:LINE: ` plus, once input is being read,
+    /// `(FILENAME=F FNR=N) `.
+    pub fn msg_location(&self) -> String {
+        let src = self
+            .src_names
+            .get(self.line.0)
+            .map(String::as_str)
+            .unwrap_or("cmd. line");
+        let mut s = format!("{src}:{}: ", self.line.1);
+        if self.reading {
+            let f = self.global_bytes(special::FILENAME);
+            let f = if f.is_empty() { b"-".to_vec() } else { f };
+            s.push_str(&format!(
+                "(FILENAME={} FNR={}) ",
+                String::from_utf8_lossy(&f),
+                self.global_num(special::FNR)
+            ));
+        }
+        s
+    }
+
+    /// A run-time warning in gawk's form.
+    pub async fn runtime_warning(&mut self, msg: &str) -> R<()> {
+        let line = format!(
+            "{}: {}warning: {msg}\n",
+            self.ctx.name(),
+            self.msg_location()
+        );
+        self.ctx.err(line.as_bytes()).await?;
+        Ok(())
     }
 
     pub fn to_str(&self, v: &Value) -> Rc<[u8]> {
@@ -988,11 +1029,9 @@ impl<'p> Interp<'p> {
                 let a = self.array(*arr)?;
                 let keys = a.borrow().keys();
                 self.ctx.charge(cost::per_bytes(keys.len(), 16, 1))?;
+                // The loop walks a snapshot of the keys: like gawk, it still visits an element
+                // the body deleted.
                 for key in keys {
-                    // Elements deleted during the loop are skipped.
-                    if !a.borrow().map.contains_key(&key) {
-                        continue;
-                    }
                     self.set_var(*k, Value::input(&key))?;
                     match self.exec_boxed(body).await? {
                         Flow::Break => break,

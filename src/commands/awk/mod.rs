@@ -3,29 +3,35 @@
 //! A hand-written lexer (`lexer.rs`), a recursive-descent parser to an AST (`parser.rs`
 //! statements, `parse_expr.rs` expressions, `ast.rs`) and a tree-walking interpreter
 //! (`interp.rs`; `record.rs` records and fields, `builtins.rs` the built-in
-//! functions, `redirect.rs` print/getline/close/system, `io.rs` records, streams and child
+//! functions (`gensub.rs` gensub, `timefns.rs` strftime and mktime), `order.rs` the for-in
+//! order, `redirect.rs` print/getline/close/system, `io.rs` records, streams and child
 //! processes, `value.rs` values and conversions, `format.rs` printf, `regex.rs` gawk's regex
 //! dialect on the shared POSIX engine). Every statement, record and regex search is charged
 //! to the meter; arrays, variables and records reserve modeled memory before they grow.
 //!
-//! Refused (exit 2 with a message): gawk-only functions such as `gensub`, `strftime`, and
-//! the sort-order argument of `asort`/`asorti`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`, `@include`); gawk variables
-//! whose effect is not modeled (`IGNORECASE`, `FPAT`, `FIELDWIDTHS`, `PROCINFO`, ...); options
-//! other than `-F -v -f -e --`. `rand()` is deterministic but its
-//! sequence differs from gawk's; `for (k in a)` visits keys in insertion order.
+//! Refused (exit 2 with a message): gawk-only functions such as `patsplit` and `typeof`, and
+//! the sort-order argument of `asort`/`asorti`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`,
+//! `@include`); gawk variables whose effect is not modeled (`IGNORECASE`, `FPAT`,
+//! `FIELDWIDTHS`, `PROCINFO`, ...); options other than `-F -v -f -e --`. `rand()` is
+//! deterministic but its sequence differs from gawk's. `for (k in a)` visits keys in gawk's
+//! order (`order.rs` models gawk's array representation). `strftime`/`mktime` use the
+//! virtual clock, whose only time zone is UTC (`TZ` is not consulted).
 
 pub mod ast;
 pub mod builtins;
 pub mod format;
+pub mod gensub;
 pub mod interp;
 pub mod io;
 pub mod lexer;
+pub mod order;
 pub mod parse_expr;
 pub mod parser;
 pub mod pure;
 pub mod record;
 pub mod redirect;
 pub mod regex;
+pub mod timefns;
 pub mod value;
 
 use super::opts::{self, req, OptDef, Parser};
@@ -41,7 +47,7 @@ pub fn register(r: &mut super::Registry) {
         "awk",
         Trust::Partial,
         "pattern scanning and processing language (gawk's default mode)",
-        "-F FS -v VAR=VALUE -f PROGFILE -e PROGRAM --; operands VAR=VALUE; POSIX awk plus gawk's match() array, regex RS, RT, fflush, and/or/xor/lshift/rshift/compl, strtonum, systime, asort/asorti (refused: gensub, strftime, asort's sort-order argument, BEGINFILE, @include, switch, |&, IGNORECASE, FPAT, FIELDWIDTHS, PROCINFO; rand() sequence differs from gawk; for-in visits keys in insertion order)",
+        "-F FS -v VAR=VALUE -f PROGFILE -e PROGRAM --; operands VAR=VALUE; POSIX awk plus gawk's match() array, regex RS, RT, fflush, and/or/xor/lshift/rshift/compl, strtonum, systime, asort/asorti, gensub, strftime and mktime (local time is UTC, TZ ignored); for-in visits keys in gawk's order (refused: patsplit, typeof, asort's sort-order argument, BEGINFILE, @include, switch, |&, IGNORECASE, FPAT, FIELDWIDTHS, PROCINFO; rand() sequence differs from gawk)",
         run,
     );
 }
@@ -289,6 +295,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     let mut it = Interp::new(ctx, &prog, lits);
+    it.src_names = sources.iter().map(|s| s.name.clone()).collect();
     let status = match setup(&mut it, &operands, fs.as_deref(), &assigns) {
         Ok(()) => run_program(&mut it).await,
         Err(e) => Err(e),
@@ -298,37 +305,23 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             let s = it.close_all().await;
             match s {
                 Ok(()) => it.exit_code,
-                Err(e) => report(&mut it, &sources, e).await?,
+                Err(e) => report(&mut it, e).await?,
             }
         }
-        Err(e) => report(&mut it, &sources, e).await?,
+        Err(e) => report(&mut it, e).await?,
     };
     it.release(it.mem);
     Ok(status)
 }
 
 /// Turns a failure into its message and status (interrupts propagate).
-async fn report(it: &mut Interp<'_>, sources: &[Source], e: Jump) -> Result<i32, Interrupt> {
+async fn report(it: &mut Interp<'_>, e: Jump) -> Result<i32, Interrupt> {
     match e {
         Jump::Int(i) => Err(i),
         Jump::Fatal(msg) => {
             let ctx = it.ctx;
-            let src = sources
-                .get(it.line.0)
-                .map(|s| s.name.clone())
-                .unwrap_or_else(|| "cmd. line".into());
-            let mut where_ = String::new();
-            if it.reading {
-                let f = it.global_bytes(special::FILENAME);
-                let f = if f.is_empty() { b"-".to_vec() } else { f };
-                where_ = format!(
-                    "(FILENAME={} FNR={}) ",
-                    String::from_utf8_lossy(&f),
-                    it.global_num(special::FNR)
-                );
-            }
             let name = ctx.name();
-            ctx.err(format!("{name}: {src}:{}: {where_}fatal: {msg}\n", it.line.1).as_bytes())
+            ctx.err(format!("{name}: {}fatal: {msg}\n", it.msg_location()).as_bytes())
                 .await?;
             // Buffered output still reaches its destination, as when gawk exits.
             if let Err(Jump::Int(i)) = it.close_all().await {

@@ -366,7 +366,7 @@ impl<'p> Interp<'p> {
             self.argi += 1;
             let argv = self.array(super::ast::Var::Global(special::ARGV))?;
             let arg = match argv.borrow().map.get(key.as_bytes()) {
-                Some((_, v)) => v.to_bytes(&self.convfmt).to_vec(),
+                Some(v) => v.to_bytes(&self.convfmt).to_vec(),
                 None => continue,
             };
             if arg.is_empty() {
