@@ -1054,9 +1054,27 @@ impl Regex {
             Err(why) => return Regex::perl_backtracking(&src, icase, why),
         };
         let ngroups = fast.captures_len() - 1;
-        Ok(Regex {
-            fast: Some(fast),
-            buffer_src: Some(format!("(?m){src}")),
+        let buffer_src = Some(format!("(?m){src}"));
+        Ok(Regex::perl_engine(
+            Some(fast),
+            buffer_src,
+            None,
+            ngroups,
+            icase,
+        ))
+    }
+
+    /// A `-P` regex run by one of the two engines: no program of its own, no marks.
+    fn perl_engine(
+        fast: Option<regex::bytes::Regex>,
+        buffer_src: Option<String>,
+        perl_backtracking: Option<fancy_regex::Regex>,
+        ngroups: usize,
+        icase: bool,
+    ) -> Regex {
+        Regex {
+            fast,
+            buffer_src,
             buffer: std::cell::OnceCell::new(),
             prog: vec![Inst::Match],
             nmarks: 0,
@@ -1067,8 +1085,8 @@ impl Regex {
             multiline: false,
             steps: Cell::new(0),
             warnings: Vec::new(),
-            perl_backtracking: None,
-        })
+            perl_backtracking,
+        }
     }
 
     /// A `-P` pattern for the backtracking engine. Its step limit stands in for PCRE's
@@ -1081,21 +1099,8 @@ impl Regex {
             .bytes_mode(fancy_regex::BytesMode::UnicodeBytes)
             .build()
             .map_err(|_| unsupported)?;
-        Ok(Regex {
-            fast: None,
-            buffer_src: None,
-            buffer: std::cell::OnceCell::new(),
-            prog: vec![Inst::Match],
-            nmarks: 0,
-            ngroups: re.captures_len() - 1,
-            has_backref: false,
-            simple: true,
-            icase,
-            multiline: false,
-            steps: Cell::new(0),
-            warnings: Vec::new(),
-            perl_backtracking: Some(re),
-        })
+        let ngroups = re.captures_len() - 1;
+        Ok(Regex::perl_engine(None, None, Some(re), ngroups, icase))
     }
 
     /// CPU steps used since the last call (for the caller to charge).

@@ -5,7 +5,7 @@
 
 use crate::clock::calendar;
 use crate::commands::fsutil;
-use crate::vfs::{FileType, Stat};
+use crate::vfs::Stat;
 
 /// How a count of bytes is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,14 +234,6 @@ pub fn align(rows: &[Row]) -> Vec<Vec<u8>> {
             line
         })
         .collect()
-}
-
-/// Blocks of 512 bytes an entry occupies (what `st_blocks` holds on Linux).
-pub fn blocks512(st: &Stat) -> u64 {
-    match st.file_type {
-        FileType::Symlink => 0,
-        _ => fsutil::blocks512(st),
-    }
 }
 
 #[cfg(test)]

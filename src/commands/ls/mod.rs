@@ -666,22 +666,23 @@ impl Config {
         abs: Vec<u8>,
         command_line: bool,
     ) -> Result<Entry, crate::vfs::VfsError> {
-        let follow = match self.deref {
-            Deref::Always => true,
-            Deref::CommandLine => command_line,
-            Deref::CommandLineSymlinkToDir => {
-                command_line && ctx.stat(&abs).is_ok_and(|s| s.file_type == FileType::Dir)
-            }
-            Deref::Never => false,
+        // The followed status, when this entry is to be followed (a symlink operand to a
+        // directory, by default; every operand with -H; everything with -L).
+        let followed = match self.deref {
+            Deref::Always => Some(ctx.stat(&abs)),
+            Deref::CommandLine if command_line => Some(ctx.stat(&abs)),
+            Deref::CommandLineSymlinkToDir if command_line => ctx
+                .stat(&abs)
+                .ok()
+                .filter(|s| s.file_type == FileType::Dir)
+                .map(Ok),
+            _ => None,
         };
-        let (st, stat_ok) = if follow {
-            match ctx.stat(&abs) {
-                Ok(st) => (st, true),
-                Err(e) if command_line => return Err(e),
-                Err(_) => (ctx.lstat(&abs)?, false),
-            }
-        } else {
-            (ctx.lstat(&abs)?, true)
+        let (st, stat_ok) = match followed {
+            Some(Ok(st)) => (st, true),
+            Some(Err(e)) if command_line => return Err(e),
+            Some(Err(_)) => (ctx.lstat(&abs)?, false),
+            None => (ctx.lstat(&abs)?, true),
         };
         let mut e = Entry {
             name,
@@ -750,7 +751,8 @@ impl Config {
             .map(|e| {
                 known(
                     e,
-                    self.block_scale.show(long::blocks512(&e.st) as u128 * 512),
+                    self.block_scale
+                        .show(fsutil::blocks512(&e.st) as u128 * 512),
                 )
             })
             .collect();
@@ -763,7 +765,7 @@ impl Config {
             let sum: u128 = entries
                 .iter()
                 .filter(|e| e.stat_ok)
-                .map(|e| long::blocks512(&e.st) as u128 * 512)
+                .map(|e| fsutil::blocks512(&e.st) as u128 * 512)
                 .sum();
             out.extend_from_slice(b"total ");
             out.extend_from_slice(self.block_scale.show(sum).as_bytes());
