@@ -131,6 +131,12 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut total = 0u64;
     let mut out = opts::Out::new();
     for op in &operands {
+        if op.is_empty() {
+            out.flush(ctx).await?;
+            ctx.diag("invalid zero-length file name").await?;
+            status = 1;
+            continue;
+        }
         let abs = ctx.resolve(op);
         match du_walk(ctx, &o, op, &abs, 0, &mut out).await? {
             Some(n) => total += n,

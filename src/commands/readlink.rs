@@ -28,6 +28,10 @@ fn join_comps(c: &[Vec<u8>]) -> Vec<u8> {
 
 /// Canonicalizes an absolute path, resolving every symlink.
 pub fn canonicalize(ctx: &CommandCtx, abs: &[u8], mode: Mode) -> Result<Vec<u8>, VfsError> {
+    // An empty operand names nothing, in every mode (GNU's canonicalize_filename_mode).
+    if abs.is_empty() {
+        return Err(VfsError::NotFound);
+    }
     let mut pending: Vec<Vec<u8>> = path::components(abs).map(|c| c.to_vec()).collect();
     pending.reverse();
     let mut resolved: Vec<Vec<u8>> = Vec::new();

@@ -288,7 +288,7 @@ impl CommandCtx {
 
     /// Absolute form of a path operand.
     pub fn resolve(&self, p: &[u8]) -> Vec<u8> {
-        path::join(&self.cwd, p)
+        path::resolve(&self.cwd, p)
     }
 
     pub fn fd(&self, n: u32) -> Option<Rc<OpenFile>> {

@@ -99,7 +99,7 @@ impl Shell {
     }
 
     pub(crate) fn unary_test(&mut self, op: &[u8], v: &[u8]) -> bool {
-        let path = crate::vfs::path::join(&self.cwd, v);
+        let path = crate::vfs::path::resolve(&self.cwd, v);
         let (sys, pid) = (self.sys.clone(), self.pid);
         let st = || sys.ns_stat(pid, &path, true).ok();
         match op {
@@ -201,7 +201,7 @@ impl Shell {
             b"-ge" => int(self, l)? >= int(self, r)?,
             b"-nt" | b"-ot" | b"-ef" => {
                 let stat = |p: &[u8]| {
-                    let abs = crate::vfs::path::join(&self.cwd, p);
+                    let abs = crate::vfs::path::resolve(&self.cwd, p);
                     self.sys.ns_stat(self.pid, &abs, true).ok()
                 };
                 let (a, b) = (stat(l), stat(r));

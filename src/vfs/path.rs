@@ -19,6 +19,15 @@ pub fn join(base: &[u8], rel: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The absolute path a file operand names from `cwd`. Unlike [`join`], an empty operand stays
+/// empty: Linux refuses "" with ENOENT rather than reading it as the working directory.
+pub fn resolve(cwd: &[u8], operand: &[u8]) -> Vec<u8> {
+    if operand.is_empty() {
+        return Vec::new();
+    }
+    join(cwd, operand)
+}
+
 /// Lexically folds `.` and `..` (like `cd -L` does): `/a/b/../c/.` → `/a/c`.
 pub fn normalize(path: &[u8]) -> Vec<u8> {
     let mut parts: Vec<&[u8]> = Vec::new();
@@ -91,6 +100,12 @@ mod tests {
         assert_eq!(parent(b"a/b/"), b"a");
         assert_eq!(file_name(b"/a/b/"), b"b");
         assert_eq!(file_name(b"/"), b"/");
+    }
+
+    #[test]
+    fn resolve_keeps_empty_operands_empty() {
+        assert_eq!(resolve(b"/work", b""), b"");
+        assert_eq!(resolve(b"/work", b"x"), b"/work/x");
     }
 
     #[test]
