@@ -387,32 +387,26 @@ impl Shell {
             }
             if (a[0] == b'-' || a[0] == b'+') && a.len() > 1 {
                 let on = a[0] == b'-';
-                if &a[1..] == b"o" {
-                    match args.get(i + 1) {
-                        Some(name) => {
-                            let n = String::from_utf8_lossy(name).into_owned();
-                            if !Options::is_set_option(&n) || !self.opts.set(&n, on) {
-                                self.error_msg(format!("set: {n}: invalid option name").as_bytes());
-                                return Ok(2);
-                            }
-                            i += 2;
-                            continue;
-                        }
-                        None => {
-                            for n in Options::set_option_names() {
-                                let v = self.opts.get(n).unwrap_or(false);
-                                let line = if on {
-                                    format!("{n:<15}\t{}", if v { "on" } else { "off" })
-                                } else {
-                                    format!("set {}o {n}", if v { '-' } else { '+' })
-                                };
-                                self.out_line(line.as_bytes()).await?;
-                            }
-                            return Ok(0);
-                        }
-                    }
-                }
+                // Each `o` in the word takes the next unused argument as an option name, so
+                // `set -euo pipefail` and `set -oe pipefail` both set pipefail.
+                let mut names_used = 0;
                 for &c in &a[1..] {
+                    if c == b'o' {
+                        match args.get(i + 1 + names_used) {
+                            Some(name) => {
+                                names_used += 1;
+                                let n = String::from_utf8_lossy(name).into_owned();
+                                if !Options::is_set_option(&n) || !self.opts.set(&n, on) {
+                                    self.error_msg(
+                                        format!("set: {n}: invalid option name").as_bytes(),
+                                    );
+                                    return Ok(2);
+                                }
+                            }
+                            None => self.print_set_options(on).await?,
+                        }
+                        continue;
+                    }
                     match Options::by_letter(c as char) {
                         Some(n) => {
                             self.opts.set(n, on);
@@ -436,13 +430,27 @@ impl Shell {
                         }
                     }
                 }
-                i += 1;
+                i += 1 + names_used;
                 continue;
             }
             self.positional = args[i..].to_vec();
             return Ok(0);
         }
         Ok(0)
+    }
+
+    /// `set -o` (a table) or `set +o` (commands that restore the options) with no name.
+    async fn print_set_options(&mut self, on: bool) -> Res<()> {
+        for n in Options::set_option_names() {
+            let v = self.opts.get(n).unwrap_or(false);
+            let line = if on {
+                format!("{n:<15}\t{}", if v { "on" } else { "off" })
+            } else {
+                format!("set {}o {n}", if v { '-' } else { '+' })
+            };
+            self.out_line(line.as_bytes()).await?;
+        }
+        Ok(())
     }
 
     pub(super) async fn builtin_shopt(&mut self, args: &[Vec<u8>]) -> Res<i32> {
