@@ -71,7 +71,8 @@ pub struct Options {
     pub inert: std::collections::BTreeMap<&'static str, bool>,
 }
 
-/// `set -o` options with no effect here, and their defaults.
+/// `set -o` options stored in `Options::inert`, and their defaults: interactive features with
+/// no effect here, plus `braceexpand`, which the expander reads from there.
 pub const INERT_SET_OPTIONS: &[(&str, bool)] = &[
     ("braceexpand", true),
     ("emacs", false),
@@ -313,36 +314,29 @@ impl Options {
             .map(|(n, _)| *n)
     }
 
-    /// `$-`
+    /// The option a single-letter `set` flag names: the ones with an effect here, and the
+    /// interactive ones that are only recorded (they still show in `$-` and `set -o`).
+    pub fn name_of_letter(c: char) -> Option<&'static str> {
+        Self::by_letter(c).or(match c {
+            'b' => Some("notify"),
+            'h' => Some("hashall"),
+            'k' => Some("keyword"),
+            'm' => Some("monitor"),
+            'p' => Some("privileged"),
+            't' => Some("onecmd"),
+            'B' => Some("braceexpand"),
+            'H' => Some("histexpand"),
+            'P' => Some("physical"),
+            _ => None,
+        })
+    }
+
+    /// `$-`: the set flags that are on, in bash's order (the caller appends `c`/`s`/`i`).
     pub fn flags(&self) -> String {
-        let mut s = String::new();
-        if self.allexport {
-            s.push('a');
-        }
-        if self.errexit {
-            s.push('e');
-        }
-        if self.noglob {
-            s.push('f');
-        }
-        s.push('h');
-        if self.noexec {
-            s.push('n');
-        }
-        if self.nounset {
-            s.push('u');
-        }
-        if self.verbose {
-            s.push('v');
-        }
-        if self.xtrace {
-            s.push('x');
-        }
-        s.push('B');
-        if self.noclobber {
-            s.push('C');
-        }
-        s
+        "abefhkmnptuvxBCEHPT"
+            .chars()
+            .filter(|&c| Self::name_of_letter(c).is_some_and(|n| self.get(n) == Some(true)))
+            .collect()
     }
 }
 

@@ -407,20 +407,10 @@ impl Shell {
                         }
                         continue;
                     }
-                    match Options::by_letter(c as char) {
+                    match Options::name_of_letter(c as char) {
                         Some(n) => {
                             self.opts.set(n, on);
                         }
-                        None if c == b'h'
-                            || c == b'B'
-                            || c == b'H'
-                            || c == b'm'
-                            || c == b'b'
-                            || c == b'P'
-                            || c == b'T'
-                            || c == b'E'
-                            || c == b'k'
-                            || c == b't' => {}
                         None => {
                             self.error_msg(
                                 format!("set: {}{}: invalid option", a[0] as char, c as char)

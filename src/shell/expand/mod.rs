@@ -84,7 +84,12 @@ impl Shell {
             let mut out = Vec::new();
             for w in words {
                 self.sys.charge(cost::EXPAND_WORD)?;
-                let braced = brace::expand(w, &self.sys)?;
+                // `set +B` turns brace expansion off.
+                let braced = if self.opts.get("braceexpand") == Some(false) {
+                    vec![w.clone()]
+                } else {
+                    brace::expand(w, &self.sys)?
+                };
                 for bw in braced.iter() {
                     let fields = self.expand_to_fields(bw).await?;
                     for f in fields {
