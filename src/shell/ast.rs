@@ -75,6 +75,8 @@ pub struct Pipeline {
     pub negated: bool,
     /// Preceded by the `time` keyword.
     pub timed: bool,
+    /// `time -p`: POSIX's report layout.
+    pub time_posix: bool,
     pub commands: Vec<Command>,
     /// For each command but the last: joined with `|&` (stderr too).
     pub pipe_stderr: Vec<bool>,

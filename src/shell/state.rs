@@ -350,6 +350,8 @@ pub struct Job {
 #[derive(Clone, Debug)]
 pub struct CallFrame {
     pub name: Vec<u8>,
+    /// A `source`/`.` frame rather than a function call.
+    pub sourced: bool,
     pub call_line: u32,
     pub source: Vec<u8>,
 }

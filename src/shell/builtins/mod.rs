@@ -361,6 +361,7 @@ impl Shell {
         let saved_source = std::mem::replace(&mut self.source_name, file.clone());
         self.call_stack.push(crate::shell::state::CallFrame {
             name: b"source".to_vec(),
+            sourced: true,
             call_line: self.line,
             source: file.clone(),
         });

@@ -9,6 +9,7 @@ pub(crate) mod lookup;
 mod redirect;
 mod select;
 mod simple;
+mod timing;
 pub(crate) use simple::ExecAs;
 
 use super::ast::*;
@@ -382,9 +383,21 @@ impl Shell {
         if pl.negated {
             self.errexit_suppressed += 1;
         }
+        let started = pl.timed.then(|| {
+            (
+                self.sys.clock.borrow().monotonic_ns(),
+                self.sys.meter.cpu_used(),
+            )
+        });
         let r = self.exec_pipeline_inner(pl).await;
         if pl.negated {
             self.errexit_suppressed -= 1;
+        }
+        if let Some((t0, cpu0)) = started {
+            // Reported even when the pipeline failed; not when the shell is being unwound.
+            if !matches!(r, Err(Flow::Int(_))) {
+                self.report_time(pl.time_posix, t0, cpu0);
+            }
         }
         let mut status = r?;
         if pl.negated {
@@ -392,6 +405,19 @@ impl Shell {
         }
         self.status = status;
         Ok(status)
+    }
+
+    /// Prints `time`'s report for a pipeline that started at `t0` with `cpu0` fuel spent.
+    fn report_time(&mut self, posix: bool, t0: u64, cpu0: u64) {
+        let usage = timing::Usage {
+            real_ns: self.sys.clock.borrow().monotonic_ns().saturating_sub(t0),
+            user_ns: (self.sys.meter.cpu_used().saturating_sub(cpu0))
+                .saturating_mul(cost::CPU_UNIT_NANOS),
+            sys_ns: 0,
+        };
+        let format = self.get_scalar(b"TIMEFORMAT");
+        let text = timing::report(format.as_deref(), posix, usage);
+        self.write_err_now(&text);
     }
 
     async fn exec_pipeline_inner(&mut self, pl: &Pipeline) -> Res<i32> {
@@ -856,6 +882,7 @@ impl Shell {
         let defined_in = self.func_files.get(&def.name).cloned().unwrap_or_default();
         self.call_stack.push(super::state::CallFrame {
             name: def.name.clone(),
+            sourced: false,
             call_line: self.line,
             source: defined_in,
         });

@@ -709,7 +709,9 @@ impl Shell {
         let frames = self.call_stack.iter().rev();
         let items: Vec<Vec<u8>> = match name {
             b"FUNCNAME" => {
-                if self.call_stack.is_empty() {
+                // FUNCNAME exists only while a function runs; a file sourced at top level
+                // does not create it (inside a function its frame shows as "source").
+                if self.call_stack.iter().all(|f| f.sourced) {
                     return None;
                 }
                 let mut v: Vec<Vec<u8>> = frames.map(|f| f.name.clone()).collect();

@@ -498,6 +498,7 @@ impl<'a> Parser<'a> {
         let line = self.line;
         let mut negated = false;
         let mut timed = false;
+        let mut time_posix = false;
         loop {
             if self.eat_word(b"!") {
                 negated = !negated;
@@ -506,6 +507,7 @@ impl<'a> Parser<'a> {
                 timed = true;
                 self.skip_blanks();
                 if self.eat_word(b"-p") {
+                    time_posix = true;
                     self.skip_blanks();
                 }
             } else {
@@ -521,6 +523,7 @@ impl<'a> Parser<'a> {
             return Ok(Pipeline {
                 negated,
                 timed,
+                time_posix,
                 commands,
                 pipe_stderr,
                 line,
@@ -547,6 +550,7 @@ impl<'a> Parser<'a> {
         Ok(Pipeline {
             negated,
             timed,
+            time_posix,
             commands,
             pipe_stderr,
             line,
