@@ -55,7 +55,8 @@ enum Test {
     Path(Pattern),
     Regex(regex::bytes::Regex),
     Type(Vec<u8>),
-    Newer(u64),
+    /// `-newer`, `-anewer`, `-cnewer`, `-newerXY`: the field's time is after the reference.
+    Newer(TimeField, u64),
     Size(Num, u64),
     Time(TimeField, Num, u64),
     Empty,
@@ -430,6 +431,59 @@ impl<'a> P<'a> {
         st.map_err(|e| format!("{}: {}", opts::quote(self.ctx, a), e.message()))
     }
 
+    /// `-newerXY REF`: the file's X time (a, c, m) after REF's Y time, or after the date REF
+    /// when Y is `t`. Birth times (B) are not kept, as on a file system without them.
+    fn newer_xy(&mut self, tok: &[u8]) -> PResult<Node> {
+        let field = |c: u8| match c {
+            b'a' => Some(TimeField::A),
+            b'c' => Some(TimeField::C),
+            b'm' => Some(TimeField::M),
+            _ => None,
+        };
+        let (x, y) = (tok[6], tok[7]);
+        let name = String::from_utf8_lossy(tok);
+        if x == b'B' || y == b'B' {
+            return Err(format!(
+                "This system does not provide a way to find the birth time of a file.\n\
+                 find: invalid predicate `{name}'"
+            ));
+        }
+        let (Some(mine), true) = (field(x), y == b't' || field(y).is_some()) else {
+            return Err(format!("invalid predicate `{name}'"));
+        };
+        if self.args.get(self.i).is_none() {
+            return Err(format!(
+                "The {} test needs an argument",
+                opts::quote(self.ctx, tok)
+            ));
+        }
+        let reference = match field(y) {
+            Some(theirs) => {
+                let st = self.ref_stat(tok)?;
+                match theirs {
+                    TimeField::A => st.atime_ns,
+                    TimeField::C => st.ctime_ns,
+                    TimeField::M => st.mtime_ns,
+                }
+            }
+            None => {
+                let a = self.arg(tok)?;
+                let wall = self.ctx.sys.clock.borrow().wall_ns();
+                let now = ((wall / 1_000_000_000) as i64, (wall % 1_000_000_000) as u32);
+                let when = super::date_parse::parse_date(&String::from_utf8_lossy(a), now)
+                    .ok_or_else(|| {
+                        format!(
+                            "I cannot figure out how to interpret {} as a date or time",
+                            opts::quote(self.ctx, a)
+                        )
+                    })?;
+                // A date before 1970 is earlier than every file here.
+                u64::try_from(i128::from(when.0) * 1_000_000_000 + i128::from(when.1)).unwrap_or(0)
+            }
+        };
+        Ok(Node::Test(Test::Newer(mine, reference)))
+    }
+
     fn primary(&mut self) -> PResult<Node> {
         let tok = self.peek().unwrap();
         self.i += 1;
@@ -526,7 +580,10 @@ impl<'a> P<'a> {
             | b"-noignore_readdir_race"
             | b"-warn"
             | b"-nowarn" => t(Test::True),
-            b"-newer" => t(Test::Newer(self.ref_mtime(tok)?)),
+            b"-newer" => t(Test::Newer(TimeField::M, self.ref_mtime(tok)?)),
+            b"-anewer" => t(Test::Newer(TimeField::A, self.ref_mtime(tok)?)),
+            b"-cnewer" => t(Test::Newer(TimeField::C, self.ref_mtime(tok)?)),
+            _ if tok.len() == 8 && tok.starts_with(b"-newer") => self.newer_xy(tok),
             b"-size" => {
                 let a = self.arg(tok)?;
                 let (body, unit) = match a.last() {
@@ -964,7 +1021,14 @@ impl Find<'_> {
             Test::Path(p) => p.matches(&e.display),
             Test::Regex(r) => r.is_match(&e.display),
             Test::Type(ts) => ts.contains(&type_char(st.file_type)),
-            Test::Newer(t) => st.mtime_ns > *t,
+            Test::Newer(f, t) => {
+                let mine = match f {
+                    TimeField::A => st.atime_ns,
+                    TimeField::C => st.ctime_ns,
+                    TimeField::M => st.mtime_ns,
+                };
+                mine > *t
+            }
             Test::Size(n, unit) => n.test(i128::from(st.size.div_ceil(*unit))),
             Test::Time(f, n, unit) => {
                 let t = match f {
@@ -1421,7 +1485,7 @@ pub fn register(r: &mut super::Registry) {
         "find",
         Trust::Real,
         "search for files in a directory hierarchy (sorted readdir order)",
-        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -samefile -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
+        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -anewer -cnewer -newerXY (X: a c m; Y: a c m t) -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -samefile -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
         run,
     );
 }

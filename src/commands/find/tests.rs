@@ -279,3 +279,48 @@ fn errors() {
     );
     assert_eq!(e(&["find", "d", "-ok", "echo", ";"]).0, 1);
 }
+
+#[test]
+fn newer_family() {
+    let k = k();
+    // d/f is the only file older than 2020; the rest keep the clock's time (2025).
+    let old = 1_577_836_800_000_000_000u64 - 1_000_000_000;
+    k.vfs
+        .borrow_mut()
+        .set_times(b"/work/d/f", Some(old), Some(old))
+        .unwrap();
+    let e = |argv: &[&str]| t(&k, argv);
+    assert_eq!(
+        e(&["find", "d", "-type", "f", "-newermt", "2020-01-01"]).1,
+        "d/.h\nd/e/g.c\n"
+    );
+    assert_eq!(
+        e(&["find", "d", "-type", "f", "!", "-newermt", "@1577836800"]).1,
+        "d/f\n"
+    );
+    assert_eq!(
+        e(&["find", "d", "-type", "f", "-newerma", "d/f"]).1,
+        "d/.h\nd/e/g.c\n"
+    );
+    assert_eq!(e(&["find", "d", "-anewer", "d/.h"]).1, "");
+    assert_eq!(
+        e(&["find", "d", "-newerqm", "d/f"]).2,
+        "find: invalid predicate `-newerqm'\n"
+    );
+    assert_eq!(
+        e(&["find", "d", "-newerBt", "today"]).2,
+        "find: This system does not provide a way to find the birth time of a file.\nfind: invalid predicate `-newerBt'\n"
+    );
+    assert_eq!(
+        e(&["find", "d", "-newermt", "garbage"]),
+        (
+            1,
+            String::new(),
+            "find: I cannot figure out how to interpret 'garbage' as a date or time\n".into()
+        )
+    );
+    assert_eq!(
+        e(&["find", "d", "-newermt"]).2,
+        "find: The '-newermt' test needs an argument\n"
+    );
+}
