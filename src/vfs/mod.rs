@@ -242,6 +242,32 @@ fn join_components(comps: &[Name]) -> Vec<u8> {
     out
 }
 
+/// `/etc` in the base image: the one user and group `id` reports, the host name, loopback
+/// names, the shells, and an os-release that says plainly which system this is.
+const BASE_ETC_FILES: [(&str, &str); 6] = [
+    ("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\n"),
+    ("/etc/group", "root:x:0:\n"),
+    ("/etc/hostname", "shellsim\n"),
+    (
+        "/etc/hosts",
+        "127.0.0.1\tlocalhost\n127.0.1.1\tshellsim\n::1\tlocalhost ip6-localhost ip6-loopback\n",
+    ),
+    ("/etc/shells", "/bin/sh\n/bin/bash\n"),
+    (
+        "/etc/os-release",
+        concat!(
+            "NAME=\"shellsim\"\n",
+            "PRETTY_NAME=\"shellsim ",
+            env!("CARGO_PKG_VERSION"),
+            " (simulated Linux; no package manager)\"\n",
+            "ID=shellsim\n",
+            "VERSION_ID=\"",
+            env!("CARGO_PKG_VERSION"),
+            "\"\n",
+        ),
+    ),
+];
+
 impl Vfs {
     /// A filesystem with the base image: `/`, `/root`, `/tmp` (1777), `/work`, `/bin`,
     /// `/usr/bin`, `/etc`, `/home`, `/dev`, `/proc`. The base image costs no disk.
@@ -294,6 +320,13 @@ impl Vfs {
             vfs.write_file_mode(p.as_bytes(), b"", WriteMode::Truncate, 0o666)
                 .expect("base image");
             vfs.mark_base(p.as_bytes());
+        }
+        // The files programs read to learn about the machine, consistent with what `id`,
+        // `hostname` and `uname` report.
+        for (file, text) in BASE_ETC_FILES {
+            vfs.write_file_mode(file.as_bytes(), text.as_bytes(), WriteMode::Truncate, 0o644)
+                .expect("base image");
+            vfs.mark_base(file.as_bytes());
         }
         vfs.quota = quota;
         vfs
