@@ -1,6 +1,6 @@
 //! Tests for `jq` through the built binary: the differential cases in `tests/jq/cases.jsonl`
 //! (recorded from jq 1.6 by `tests/jq/record.py`; standard output and the exit status must
-//! match), and filters that would run away (recursion, loops, deep values, deep programs and
+//! match, and standard error too for the runtime error cases), and filters that would run away (recursion, loops, deep values, deep programs and
 //! input), which must stop cleanly.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
 
@@ -47,8 +47,11 @@ fn jq_matches_recorded_cases() {
         let want_status = case["status"].as_i64().unwrap_or(0) as i32;
         let got_out = String::from_utf8_lossy(&out.stdout);
         let got_status = out.status.code().unwrap_or(-1);
+        // The runtime error cases record standard error too; the others leave it out.
+        let got_err = String::from_utf8_lossy(&out.stderr);
+        let err_same = case["stderr"].as_str().is_none_or(|want| got_err == want);
         if let Some(why) = case["known"].as_str() {
-            let same = got_out == want_out && got_status == want_status;
+            let same = got_out == want_out && got_status == want_status && err_same;
             known.push(format!(
                 "{} ({why}){}",
                 case["args"],
@@ -56,11 +59,12 @@ fn jq_matches_recorded_cases() {
             ));
             continue;
         }
-        if got_out != want_out || got_status != want_status {
+        if got_out != want_out || got_status != want_status || !err_same {
             failures.push(format!(
-                "args {}\n  want ({want_status}) {want_out:?}\n  got  ({got_status}) {got_out:?}\n  stderr {:?}",
+                "args {} stdin {:?}\n  want ({want_status}) {want_out:?}\n  got  ({got_status}) {got_out:?}\n  want stderr {:?}\n  got stderr  {got_err:?}",
                 case["args"],
-                String::from_utf8_lossy(&out.stderr)
+                case["stdin"],
+                case["stderr"]
             ));
         }
     }

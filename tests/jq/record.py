@@ -1,6 +1,7 @@
 # Records jq's output for the cases below (run: python3 record.py > cases.jsonl).
 # The reference is jq 1.6 (/usr/bin/jq). Standard output and the exit status are recorded;
-# stderr is not compared (jaq's runtime error texts differ, see docs/compatibility.md).
+# for the runtime error cases at the end (`error_cases`) standard error is recorded too, and
+# the test compares it (the messages are rewritten to jq's wording, see messages.rs).
 import json, os, subprocess, tempfile
 
 JQ = os.environ.get("JQ", "/usr/bin/jq")
@@ -271,13 +272,163 @@ def run(args, stdin, files):
             with open(os.path.join(d, name), "w") as f:
                 f.write(content)
         p = subprocess.run([JQ] + args, input=stdin.encode(), cwd=d, capture_output=True)
-        return p.stdout.decode("utf-8", "surrogateescape"), p.returncode
+        dec = lambda b: b.decode("utf-8", "surrogateescape")
+        return dec(p.stdout), p.returncode, dec(p.stderr)
 
 
 for args, stdin, files in cases:
-    out, status = run(args, stdin, files)
+    out, status, _ = run(args, stdin, files)
     case = {"args": args, "stdin": stdin, "files": files, "stdout": out, "status": status}
     known = KNOWN.get(json.dumps(args))
+    if known:
+        case["known"] = known
+    print(json.dumps(case, ensure_ascii=False))
+
+
+# Runtime errors: standard error is recorded and compared as well. jq 1.6 shows a value in a
+# message as at most 14 bytes of its dump (11 and "..." when longer) and names a string key
+# only when it is shorter than 30 bytes.
+LONG = '"' + "a" * 40 + '"\n'
+error_cases = [
+    # indexing
+    (["-c", ".scripts | keys"], '{"a":1}\n'),
+    (["-c", ".a.b"], '{"a":5}\n'),
+    (["-c", ".foo"], '[1]\n'),
+    (["-c", ".[\"x\"]"], '"abc"\n'),
+    (["-c", ".[0]"], '"abc"\n'),
+    (["-c", ".a"], 'true\n'),
+    (["-c", ".[\"" + "k" * 29 + "\"]"], '5\n'),
+    (["-c", ".[\"" + "k" * 30 + "\"]"], '5\n'),
+    (["-c", ".[\"a\\\"b\"]"], '5\n'),
+    (["-c", ".[[1]]"], '{}\n'),
+    (["-c", ".[1:2]"], '{"a":1}\n'),
+    (["-c", ".[1:2]"], '5\n'),
+    (["-c", "map(.a)"], '[1]\n'),
+    (["-c", "getpath([\"a\",\"b\"])"], '{"a":5}\n'),
+    (["-c", "del(.a)"], '5\n'),
+    (["-c", "index(\",\")"], '5\n'),
+    (["-c", ".[0] | .x"], '[[1]]\n'),
+    # iterating
+    (["-c", ".[]"], 'null\n'),
+    (["-c", ".[]"], '5\n'),
+    (["-c", ".[]"], '"a string that is long"\n'),
+    (["-c", ".[]"], '"ééééééééééééé"\n'),
+    (["-c", ".[]"], '1e1000\n'),
+    (["-c", ".[]"], '100000000000000000000\n'),
+    (["-c", ".a[]"], '{"a":1.5}\n'),
+    (["-c", ".[] = 1"], '5\n'),
+    (["-c", ".[] |= 1"], 'true\n'),
+    (["-c", "add"], '5\n'),
+    (["-c", "join(\",\")"], '5\n'),
+    (["-c", "any"], '5\n'),
+    (["-c", "from_entries"], '5\n'),
+    # arithmetic
+    (["-c", ".a + 1"], '{"a":"a"}\n'),
+    (["-c", ". - \"x\""], '{"a":1}\n'),
+    (["-c", ". * {}"], '[1,2]\n'),
+    (["-c", ". / \"a\""], '5\n'),
+    (["-c", ". % 0"], '5\n'),
+    (["-c", ". % \"a\""], '5\n'),
+    (["-c", ". + 1"], LONG),
+    (["-c", "1 - ."], '{"' + "a" * 30 + '":1}\n'),
+    (["-c", ". - 1"], 'null\n'),
+    (["-c", "add"], '[1,"a"]\n'),
+    (["-c", "add"], '{"a":1,"b":"x"}\n'),
+    (["-c", "map(. + 1)"], '{"a":"x"}\n'),
+    (["-c", ".[] += 1"], '{"a":"x"}\n'),
+    (["-c", "join(\",\")"], '[[1]]\n'),
+    (["-c", "join(\",\")"], '[{"a":1}]\n'),
+    (["-c", "join(\",\"), join(1)"], '[1,null,"a",true]\n'),
+    (["-c", "[range(0;1;\"a\")]"], 'null\n'),
+    # builtins checking their input
+    (["-c", "length"], 'true\n'),
+    (["-c", "length"], 'false\n'),
+    (["-c", "keys"], '5\n'),
+    (["-c", "keys"], LONG),
+    (["-c", "keys_unsorted"], 'null\n'),
+    (["-c", "to_entries"], '5\n'),
+    (["-c", "with_entries(.)"], '"x"\n'),
+    (["-c", "has(\"a\")"], '[1]\n'),
+    (["-c", "has(0)"], '{"a":1}\n'),
+    (["-c", "has(\"a\")"], '5\n'),
+    (["-c", "sort"], '{"a":1}\n'),
+    (["-c", "sort"], '"abc"\n'),
+    (["-c", "implode"], '"a"\n'),
+    (["-c", "explode"], '5\n'),
+    (["-c", "ascii_downcase"], '5\n'),
+    (["-c", "ascii_upcase"], '[1]\n'),
+    (["-c", "utf8bytelength"], '5\n'),
+    (["-c", "startswith(\"a\")"], '5\n'),
+    (["-c", "endswith(1)"], '"a"\n'),
+    (["-c", "ltrimstr(\"a\"), rtrimstr(\"x\"), ltrimstr(1)"], '5\n'),
+    (["-c", "[.[] | ltrimstr(\"a\")]"], '["ab",1,null,"ba"]\n'),
+    (["-c", "contains(\"a\")"], '5\n'),
+    (["-c", "contains(1)"], '"a"\n'),
+    (["-c", "contains(false)"], 'true\n'),
+    (["-c", "inside(\"a\")"], '5\n'),
+    (["-c", "contains([[1]]), contains({})"], '[1]\n'),
+    (["-c", "tonumber"], '"x"\n'),
+    (["-c", "tonumber"], '[1]\n'),
+    (["-c", "tonumber"], 'null\n'),
+    (["-c", "tonumber"], '"[1]"\n'),
+    (["-c", "[.[] | tonumber]"], '[" 1", 2, "3"]\n'),
+    (["-c", "fromjson"], '5\n'),
+    (["-c", "fromjson"], '{"a":"bbbbbbbbbbbbbbbbbbb"}\n'),
+    (["-c", "floor"], '"a"\n'),
+    (["-c", "sqrt"], '"abcdefghijklmnopqrstuvwx"\n'),
+    (["-c", "flatten(-1)"], '[1]\n'),
+    (["-c", "flatten, flatten(0), flatten(1)"], '[1,[2,[3]],{"a":[4]}]\n'),
+    (["-c", "flatten"], '{"a":[1],"b":2}\n'),
+    (["-c", "flatten"], 'null\n'),
+    (["-c", "range(\"a\")"], 'null\n'),
+    (["-c", "[range(\"a\";1)]"], 'null\n'),
+    (["-c", "range(.;\"a\")"], '1\n'),
+    (["-c", "test(\"a\")"], '5\n'),
+    (["-c", "match(\"a\")"], '{}\n'),
+    (["-c", "splits(1)"], '"a"\n'),
+    (["-c", "split(\",\")"], '5\n'),
+    (["-c", "@csv"], '[{"a":1}]\n'),
+    (["-c", "@csv"], '[[1]]\n'),
+    (["-c", "@tsv"], '[{"a":1}]\n'),
+    (["-c", "@csv"], '5\n'),
+    (["-c", "@tsv"], '{"a":"bbbbbbbbbbbbbbbbbbb"}\n'),
+    # error/0 and error/1
+    (["-c", "error"], '"msg"\n'),
+    (["-c", "error({\"a\":1})"], 'null\n'),
+    (["-c", "error(1)"], 'null\n'),
+    (["-c", "error"], '[1,2]\n'),
+    (["-c", "1, error(null), 2"], 'null\n'),
+    (["-c", "try error(null) catch \"caught\""], 'null\n'),
+    (["-c", "tostring | error"], '{"a":"' + "b" * 40 + '"}\n'),
+    # an error stops one input; the next input still runs
+    (["-c", ".a"], '{"a":1}\n5\n{"a":2}\n'),
+    (["-c", "keys"], '{"b":1}\n"x"\n[3]\n'),
+    # shellsim and jq differ (KNOWN_ERRORS)
+    (["-c", ". / 0"], '5\n'),
+    (["-c", ".a = 1"], '[1]\n'),
+    (["-c", "min"], '5\n'),
+    (["-c", "reverse"], '5\n'),
+    (["-c", "@sh"], '[[1]]\n'),
+    (["-c", "try (1 | keys) catch ."], 'null\n'),
+    (["-c", "try (.a.b) catch ."], '{"a":5}\n'),
+]
+
+# Error cases where shellsim's message (or outcome) knowingly differs from jq 1.6.
+KNOWN_ERRORS = {
+    '["-c", ". / 0"]': "jaq divides by zero to infinity (jq errors)",
+    '["-c", ".a = 1"]': "jaq's update on an array with a string key says `cannot use \"a\" as integer`",
+    '["-c", "min"]': "jaq's min/max on a non-array say `cannot use 5 as array`",
+    '["-c", "reverse"]': "jaq's reverse on a non-array says `cannot use 5 as array`",
+    '["-c", "@sh"]': "jaq's @sh says `cannot use [1] as string`",
+    '["-c", "try (.a.b) catch ."]': "catch sees jaq's wording; jaq's own errors are rewritten when printed",
+    '["-c", ".[[1]]"]': "jaq yields null for an object indexed by an array (jq errors)",
+}
+
+for args, stdin in error_cases:
+    out, status, err = run(args, stdin, {})
+    case = {"args": args, "stdin": stdin, "files": {}, "stdout": out, "status": status,
+            "stderr": err}
+    known = KNOWN_ERRORS.get(json.dumps(args))
     if known:
         case["known"] = known
     print(json.dumps(case, ensure_ascii=False))

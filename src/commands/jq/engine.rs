@@ -181,14 +181,26 @@ impl Drop for MeterGuard {
 /// recurses over a value without passing a guard; jq 1.6 defines it as `recurse`, which also
 /// gives its root-first `..|=`); the natives that consume a filter's values behind `f | .`
 /// (the rewrite charges each value on the right of a `|`); and the natives that nest their
-/// input one level deeper behind the depth check (`depth.rs`).
+/// input one level deeper behind the depth check (`depth.rs`); and the builtins that check
+/// their input first so that a wrong type fails with jq 1.6's message (`messages.rs`).
 const FIRST_DEFS: &str = r#"
 def __shellsim_recurse: def r: ., (.[]? | r); r;
 def last(f): __shellsim_last(f | .);
 def skip($n; f): __shellsim_skip($n; f | .);
 def sort_by(f): __shellsim_sort_by(f | .);
 def group_by(f): __shellsim_group_by(f | .) | __shellsim_depth;
-def key_values: __shellsim_key_values | __shellsim_depth;
+def key_values: __shellsim_need("object array"; "has no keys") | __shellsim_key_values | __shellsim_depth;
+def keys_unsorted: __shellsim_need("object array"; "has no keys") | __shellsim_keys_unsorted;
+def sort: __shellsim_need("array"; "cannot be sorted, as it is not an array") | __shellsim_sort;
+def has($k): __shellsim_need_key($k) | __shellsim_has($k);
+def explode: __shellsim_need_plain("string"; "explode input must be a string") | __shellsim_explode;
+def ascii_downcase: __shellsim_need_plain("string"; "explode input must be a string") | __shellsim_ascii_downcase;
+def ascii_upcase: __shellsim_need_plain("string"; "explode input must be a string") | __shellsim_ascii_upcase;
+def implode: __shellsim_need_plain("array"; "implode input must be an array") | __shellsim_implode;
+def utf8bytelength: __shellsim_need("string"; "only strings have UTF-8 byte length") | __shellsim_utf8bytelength;
+def startswith($s): __shellsim_need_strings($s; "startswith() requires string inputs") | __shellsim_startswith($s);
+def endswith($s): __shellsim_need_strings($s; "endswith() requires string inputs") | __shellsim_endswith($s);
+def contains($b): __shellsim_need_same($b) | __shellsim_contains($b);
 def path_value(f): __shellsim_path_value(f | .) | __shellsim_depth;
 def min_by_or_empty(f): __shellsim_min_by_or_empty(f | .);
 def max_by_or_empty(f): __shellsim_max_by_or_empty(f | .);
@@ -232,6 +244,17 @@ const WRAPPED: &[(&str, &str)] = &[
     ("path_value", "__shellsim_path_value"),
     ("min_by_or_empty", "__shellsim_min_by_or_empty"),
     ("max_by_or_empty", "__shellsim_max_by_or_empty"),
+    ("keys_unsorted", "__shellsim_keys_unsorted"),
+    ("sort", "__shellsim_sort"),
+    ("has", "__shellsim_has"),
+    ("explode", "__shellsim_explode"),
+    ("ascii_downcase", "__shellsim_ascii_downcase"),
+    ("ascii_upcase", "__shellsim_ascii_upcase"),
+    ("implode", "__shellsim_implode"),
+    ("utf8bytelength", "__shellsim_utf8bytelength"),
+    ("startswith", "__shellsim_startswith"),
+    ("endswith", "__shellsim_endswith"),
+    ("contains", "__shellsim_contains"),
 ];
 
 /// Natives that would reach the host or that this simulator does not model: they stay defined
@@ -292,6 +315,11 @@ fn range_native<'a>(mut cv: jaq_core::Cv<'a, D>) -> jaq_core::ValXs<'a, Val> {
     let by = cv.0.pop_var();
     let to = cv.0.pop_var();
     let mut from: Result<Val, Exn<'a, Val>> = Ok(cv.0.pop_var());
+    // jq 1.6 refuses bounds that are not numbers (jaq would count towards them forever).
+    if !matches!((&from, &to), (Ok(Val::Num(_)), Val::Num(_))) {
+        let e = jaq_core::Error::str("Range bounds must be numeric");
+        return Box::new(std::iter::once(Err(Exn::from(e))));
+    }
     let cmp = by.partial_cmp(&Val::from(0usize)).unwrap_or(Equal);
     let mut done = false;
     Box::new(std::iter::from_fn(move || {
@@ -331,6 +359,8 @@ const OWN: &[&str] = &[
     "matches",
     "split_matches",
     "split_",
+    "ltrimstr",
+    "rtrimstr",
 ];
 
 fn natives() -> Vec<Fun<D>> {
@@ -364,6 +394,7 @@ fn natives() -> Vec<Fun<D>> {
             ("split_", v(2), Native::<D>::new(super::regex::split)),
         ])
         .chain(super::natives::natives())
+        .chain(super::natives::checks())
         .collect()
 }
 

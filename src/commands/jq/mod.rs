@@ -7,6 +7,7 @@ mod depth;
 mod engine;
 mod guard;
 mod json;
+mod messages;
 mod natives;
 mod regex;
 mod write;
@@ -291,14 +292,20 @@ impl Emitter<'_> {
 
     async fn error(&mut self, e: jaq_core::Error<Val>, at: &str) -> Result<(), Interrupt> {
         self.flush(true).await?;
-        let msg = match e.into_val() {
-            Val::TStr(s) => format!("jq: error (at {at}): {}\n", String::from_utf8_lossy(&s)),
-            other => format!(
+        let msg = match messages::render(e) {
+            messages::Rendered::Text(text) => {
+                let mut m = format!("jq: error (at {at}): ").into_bytes();
+                m.extend_from_slice(&text);
+                m.push(b'\n');
+                m
+            }
+            messages::Rendered::Value(other) => format!(
                 "jq: error (at {at}) (not a string): {}\n",
                 write::shown(&other)
-            ),
+            )
+            .into_bytes(),
         };
-        self.ctx.err(msg.as_bytes()).await?;
+        self.ctx.err(&msg).await?;
         self.status = 5;
         Ok(())
     }
@@ -315,6 +322,8 @@ async fn process(
     input: Val,
     at: &str,
 ) -> Result<(), Interrupt> {
+    // jq 1.6 exits with the status of the last input: an error on an earlier one is forgotten.
+    em.status = 0;
     let guard = engine::MeterGuard::install(em.ctx.sys.clone());
     let mut failure: Option<jaq_core::Error<Val>> = None;
     let mut stop: Option<Interrupt> = None;

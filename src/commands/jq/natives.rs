@@ -5,7 +5,8 @@
 
 use super::engine;
 use super::json;
-use super::write::{compact, fmt_f64, num_f64, shown};
+use super::messages::{described, kind};
+use super::write::{compact, fmt_f64, num_f64};
 use jaq_core::box_iter::box_once;
 use jaq_core::native::{v, Fun};
 use jaq_core::{data, Exn, Native, RunPtr};
@@ -18,15 +19,9 @@ fn fail<'a>(msg: String) -> Out<'a> {
     box_once(Err(Exn::from(jaq_core::Error::str(msg))))
 }
 
-pub(super) fn kind(v: &Val) -> &'static str {
-    match v {
-        Val::Null => "null",
-        Val::Bool(_) => "boolean",
-        Val::Num(_) => "number",
-        Val::TStr(_) | Val::BStr(_) => "string",
-        Val::Arr(_) => "array",
-        Val::Obj(_) => "object",
-    }
+/// An error whose text is bytes: jq cuts value dumps by bytes, which may split a character.
+fn fail_bytes<'a>(msg: Vec<u8>) -> Out<'a> {
+    box_once(Err(Exn::from(jaq_core::Error::new(Val::utf8_str(msg)))))
 }
 
 fn tojson<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
@@ -49,11 +44,9 @@ fn tostring<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
 
 fn fromjson<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
     let (Val::TStr(s) | Val::BStr(s)) = &cv.1 else {
-        return fail(format!(
-            "{} ({}) only strings can be parsed",
-            kind(&cv.1),
-            shown(&cv.1)
-        ));
+        let mut msg = described(&cv.1);
+        msg.extend_from_slice(b" only strings can be parsed");
+        return fail_bytes(msg);
     };
     match json::parse_one_within(s, engine::memory_room()) {
         Ok(v) => box_once(Ok(v)),
@@ -68,12 +61,15 @@ fn fromjson<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
 
 fn row<'a>(cv: jaq_core::Cv<'a, D>, tsv: bool) -> Out<'a> {
     let Val::Arr(items) = &cv.1 else {
-        let k = kind(&cv.1);
-        let what = if tsv { "tsv" } else { "csv" };
-        return fail(format!(
-            "{k} ({}) cannot be {what}-formatted, only an array can be",
-            shown(&cv.1)
-        ));
+        let what: &[u8] = if tsv { b"tsv" } else { b"csv" };
+        let msg = [
+            &described(&cv.1),
+            &b" cannot be "[..],
+            what,
+            b"-formatted, only array",
+        ]
+        .concat();
+        return fail_bytes(msg);
     };
     let mut line: Vec<u8> = Vec::new();
     for (i, x) in items.iter().enumerate() {
@@ -105,13 +101,11 @@ fn row<'a>(cv: jaq_core::Cv<'a, D>, tsv: bool) -> Out<'a> {
                 }
                 line.push(b'"');
             }
+            // jq 1.6 says "csv row" for `@tsv` too.
             other => {
-                let what = if tsv { "tsv" } else { "csv" };
-                return fail(format!(
-                    "{} ({}) is not valid in a {what} row",
-                    kind(other),
-                    shown(other)
-                ));
+                let mut msg = described(other);
+                msg.extend_from_slice(b" is not valid in a csv row");
+                return fail_bytes(msg);
             }
         }
     }
@@ -272,6 +266,144 @@ fn mul<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
     }))
 }
 
+/// The text of a string argument of the checks below.
+fn text_arg(v: &Val) -> Vec<u8> {
+    match v {
+        Val::TStr(s) | Val::BStr(s) => s.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// `__shellsim_need($kinds; $msg)`: the input when its type is one of the space-separated
+/// `$kinds`, else jq 1.6's type error `KIND (DUMP) MSG`. It runs before a jaq native whose
+/// own error would not say what jq says.
+fn need<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let msg = text_arg(&cv.0.pop_var());
+    let kinds = text_arg(&cv.0.pop_var());
+    if kinds
+        .split(|&c| c == b' ')
+        .any(|k| k == kind(&cv.1).as_bytes())
+    {
+        return box_once(Ok(cv.1));
+    }
+    let mut text = described(&cv.1);
+    text.push(b' ');
+    text.extend_from_slice(&msg);
+    fail_bytes(text)
+}
+
+/// `__shellsim_need_plain($kinds; $msg)`: as `__shellsim_need`, for the messages in which jq
+/// does not show the value.
+fn need_plain<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let msg = text_arg(&cv.0.pop_var());
+    let kinds = text_arg(&cv.0.pop_var());
+    if kinds
+        .split(|&c| c == b' ')
+        .any(|k| k == kind(&cv.1).as_bytes())
+    {
+        return box_once(Ok(cv.1));
+    }
+    fail_bytes(msg)
+}
+
+/// `__shellsim_need_strings($s; $msg)`: the input when it and `$s` are strings.
+fn need_strings<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let msg = text_arg(&cv.0.pop_var());
+    let s = cv.0.pop_var();
+    let is_str = |v: &Val| matches!(v, Val::TStr(_) | Val::BStr(_));
+    if is_str(&cv.1) && is_str(&s) {
+        return box_once(Ok(cv.1));
+    }
+    fail_bytes(msg)
+}
+
+/// `__shellsim_need_key($k)`: jq 1.6's `has` takes a string key on an object and a number on
+/// an array, and says which pairing it was given otherwise.
+fn need_key<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let k = cv.0.pop_var();
+    match (&cv.1, &k) {
+        (Val::Obj(_), Val::TStr(_) | Val::BStr(_)) | (Val::Arr(_), Val::Num(_)) => {
+            box_once(Ok(cv.1))
+        }
+        (v, k) => fail(format!(
+            "Cannot check whether {} has a {} key",
+            kind(v),
+            kind(k)
+        )),
+    }
+}
+
+/// jq 1.6's kinds for `contains`, which tells `true` from `false`.
+fn contain_kind(v: &Val) -> u8 {
+    match v {
+        Val::Bool(true) => 0,
+        Val::Bool(false) => 1,
+        Val::Null => 2,
+        Val::Num(_) => 3,
+        Val::TStr(_) | Val::BStr(_) => 4,
+        Val::Arr(_) => 5,
+        Val::Obj(_) => 6,
+    }
+}
+
+/// `__shellsim_need_same($b)`: jq 1.6's `contains` requires both sides of one kind.
+fn need_same<'a>(mut cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    let b = cv.0.pop_var();
+    if contain_kind(&cv.1) == contain_kind(&b) {
+        return box_once(Ok(cv.1));
+    }
+    let msg = [
+        &described(&cv.1),
+        &b" and "[..],
+        &described(&b),
+        b" cannot have their containment checked",
+    ]
+    .concat();
+    fail_bytes(msg)
+}
+
+/// jq 1.6's `ltrimstr`/`rtrimstr`: anything but two strings gives the input back.
+fn trim_str<'a>(mut cv: jaq_core::Cv<'a, D>, left: bool) -> Out<'a> {
+    let s = cv.0.pop_var();
+    let (Val::TStr(x), Val::TStr(t) | Val::BStr(t)) = (&cv.1, &s) else {
+        return box_once(Ok(cv.1));
+    };
+    let rest = if left {
+        x.strip_prefix(&t[..])
+    } else {
+        x.strip_suffix(&t[..])
+    };
+    match rest {
+        Some(r) => box_once(Ok(Val::utf8_str(r.to_vec()))),
+        None => box_once(Ok(cv.1)),
+    }
+}
+
+fn ltrimstr<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    trim_str(cv, true)
+}
+
+fn rtrimstr<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
+    trim_str(cv, false)
+}
+
+/// The natives that check a builtin's input the way jq 1.6 does (`engine.rs` puts them in
+/// front of jaq's natives).
+pub fn checks() -> Vec<Fun<D>> {
+    let own: [(&'static str, usize, RunPtr<D>); 7] = [
+        ("__shellsim_need", 2, need),
+        ("__shellsim_need_same", 1, need_same),
+        ("__shellsim_need_plain", 2, need_plain),
+        ("__shellsim_need_strings", 2, need_strings),
+        ("__shellsim_need_key", 1, need_key),
+        ("ltrimstr", 1, ltrimstr),
+        ("rtrimstr", 1, rtrimstr),
+    ];
+    own.into_iter()
+        .map(|(n, a, f)| (n, v(a), Native::<D>::new(f)))
+        .collect()
+}
+
 /// The replacement natives (jaq's `tojson` is left out of its set).
 pub fn natives() -> Vec<Fun<D>> {
     let own: [(&'static str, usize, RunPtr<D>); 7] = [
@@ -288,10 +420,19 @@ pub fn natives() -> Vec<Fun<D>> {
         .collect()
 }
 
-/// jq 1.6 definitions that use the natives above.
+/// jq 1.6 definitions that use the natives above, and jq 1.6's own definitions where jaq's
+/// fail differently: `join` adds arrays and objects as they are (an error, as in jq),
+/// `tonumber` names the value it could not read, `flatten` refuses a negative depth, and
+/// `error(null)` backtracks like `empty`.
 pub const DEFS: &str = r#"
 def tostring: __shellsim_tostring;
 def delpaths($paths): __shellsim_delpaths($paths);
 def del(f): delpaths([path(f)]);
-def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif type == "string" then . else tojson end)) // "";
+def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif type == "boolean" or type == "number" then tojson else . end)) // "";
+def tonumber: if type == "number" then . elif type == "string" then . as $in | fromjson | if type == "number" then . else $in | __shellsim_need("number"; "cannot be parsed as a number") end else __shellsim_need("number"; "cannot be parsed as a number") end;
+def __shellsim_flatten($x): reduce .[] as $i ([]; if ($i | type) == "array" and $x != 0 then . + ($i | __shellsim_flatten($x - 1)) else . + [$i] end);
+def flatten($x): if $x < 0 then error("flatten depth must not be negative") else __shellsim_flatten($x) end;
+def flatten: __shellsim_flatten(-1);
+def error: if . == null then empty else error_empty end;
+def error(msgs): msgs | error;
 "#;

@@ -24,7 +24,7 @@
 //! at the very end (Oniguruma also matches before a final newline).
 
 use super::engine;
-use super::natives::kind;
+use super::messages::kind;
 use super::write::shown;
 use jaq_core::box_iter::box_once;
 use jaq_core::{data, Exn};
@@ -59,11 +59,7 @@ fn compile(re: &Val, flags: &Val) -> Result<(Regex, Flags), String> {
         }
     };
     let (Val::TStr(re) | Val::BStr(re)) = re else {
-        return Err(format!(
-            "{} ({}) cannot be matched, as it is not a string",
-            kind(re),
-            shown(re)
-        ));
+        return Err(format!("{} ({}) is not a string", kind(re), shown(re)));
     };
     let mut f = Flags::default();
     let (mut icase, mut extended, mut dotall) = (false, false, false);
