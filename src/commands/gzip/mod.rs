@@ -8,6 +8,7 @@
 
 pub mod codec;
 
+use super::deflate;
 use super::opts::{self, flag, req, OptDef, Parser};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
@@ -106,6 +107,8 @@ struct Gz<'a> {
     total_in: i64,
     total_out: i64,
     header_bytes: i64,
+    /// The encoder's window, kept from file to file as gzip keeps it (allocated on first use).
+    window: Option<Box<deflate::Window>>,
 }
 
 async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -195,6 +198,7 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         total_in: 0,
         total_out: 0,
         header_bytes: 0,
+        window: None,
     };
     let mut operands = p.operands.clone();
     if operands.is_empty() {
@@ -304,14 +308,14 @@ impl Gz<'_> {
         name: Option<&[u8]>,
         mtime: u32,
     ) -> Result<Vec<u8>, Interrupt> {
-        self.ctx
-            .reserve(codec::compress_bound(data.len()) as u64 + 256)?;
+        let working = codec::compress_bound(data.len()) as u64 + 256 + codec::COMPRESS_MEMORY;
+        self.ctx.reserve(working)?;
         let ctx = self.ctx;
-        let z = codec::compress(data, name, mtime, self.level, |n| {
+        let window = self.window.get_or_insert_with(Default::default);
+        let z = codec::compress(data, name, mtime, self.level, window, |n| {
             ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
         });
-        self.ctx
-            .release(codec::compress_bound(data.len()) as u64 + 256);
+        self.ctx.release(working);
         let z = z?;
         self.ctx.reserve(z.len() as u64)?;
         Ok(z)
@@ -799,3 +803,6 @@ impl Gz<'_> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod exact_tests;

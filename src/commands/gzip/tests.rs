@@ -4,7 +4,15 @@ use crate::limits::Limits;
 use crate::process::{Kernel, MachineInfo};
 
 fn gz(data: &[u8]) -> Vec<u8> {
-    codec::compress::<()>(data, Some(b"f"), 1_000_000, 6, |_| Ok(())).unwrap()
+    codec::compress::<()>(
+        data,
+        Some(b"f"),
+        1_000_000,
+        6,
+        &mut crate::commands::deflate::Window::new(),
+        |_| Ok(()),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -80,7 +88,15 @@ fn list_format() {
 #[test]
 fn zip_bomb_stops_at_a_limit() {
     let zeros = vec![0u8; 64 << 20];
-    let bomb = codec::compress::<()>(&zeros, None, 0, 9, |_| Ok(())).unwrap();
+    let bomb = codec::compress::<()>(
+        &zeros,
+        None,
+        0,
+        9,
+        &mut crate::commands::deflate::Window::new(),
+        |_| Ok(()),
+    )
+    .unwrap();
     drop(zeros);
     assert!(bomb.len() < 200_000);
     let limits = Limits {

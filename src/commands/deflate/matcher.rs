@@ -1,19 +1,21 @@
-//! The match-finding half of Info-ZIP zip 3.0's DEFLATE encoder (the gzip algorithm by
-//! Jean-loup Gailly): a 64 KiB sliding window read in the same steps zip reads a file, hash
-//! chains of 3-byte strings, greedy matching at levels 1-3 and lazy matching at 4-9, with
-//! zip's parameter table. Matching the encoder, not just the format, is what makes the
-//! ratios `zip` prints and the sizes `unzip -v` prints equal to zip's.
+//! The match-finding half of the encoder: a 64 KiB sliding window read in the steps the real
+//! programs read a file, hash chains of 3-byte strings, greedy matching at levels 1-3 and lazy
+//! matching at 4-9, with the shared parameter table.
 //!
 //! Decisions that look incidental are kept because they change the output: the window slides
 //! by 32 KiB only when fewer than 262 bytes are left ahead; position 0 is never a match
-//! candidate; a 3-byte match more than 4096 bytes back is ignored in lazy mode; the search
-//! never looks past the input's end (zip's "deterministic" variant).
+//! candidate; a 3-byte match more than 4096 bytes back is ignored in lazy mode; the bytes a
+//! search may read past the input's end are the window's leftovers (see [`Profile`]).
 
 use super::trees::Trees;
+use super::{Deflated, Profile};
 
 const WSIZE: usize = 0x8000;
 const WMASK: usize = WSIZE - 1;
 const WINDOW_SIZE: usize = 2 * WSIZE;
+/// Bytes past the window's end that gzip may hash (and, at the end of input, clear) when the
+/// input ends within its last bytes; they never take part in a match.
+const SLACK: usize = 8;
 const HASH_BITS: u32 = 15;
 const HASH_SIZE: usize = 1 << HASH_BITS;
 const HASH_MASK: usize = HASH_SIZE - 1;
@@ -25,10 +27,10 @@ const MAX_DIST: usize = WSIZE - MIN_LOOKAHEAD;
 const TOO_FAR: usize = 4096;
 const NIL: usize = 0;
 
-/// Bytes of window and hash tables one compression holds (for the caller's reservation).
-pub const MEMORY: u64 = (WINDOW_SIZE + 2 * WSIZE + 2 * HASH_SIZE) as u64 + Trees::MEMORY;
+/// Bytes of window and hash tables one compression holds.
+pub const MEMORY: u64 = (WINDOW_SIZE + SLACK + 2 * WSIZE + 2 * HASH_SIZE) as u64;
 
-/// zip's per-level parameters: (good_length, max_lazy, nice_length, max_chain).
+/// The per-level parameters: (good_length, max_lazy, nice_length, max_chain).
 const CONFIG: [(usize, usize, usize, usize); 10] = [
     (0, 0, 0, 0),
     (4, 4, 8, 4),
@@ -42,46 +44,50 @@ const CONFIG: [(usize, usize, usize, usize); 10] = [
     (32, 258, 258, 4096),
 ];
 
-/// A compressed member.
-pub struct Deflated {
-    /// The member's data: a DEFLATE stream, or the input itself when `stored`.
-    pub data: Vec<u8>,
-    /// The input did not shrink, so zip stores it instead (method 0).
-    pub stored: bool,
-    /// zip's text/binary guess (the internal file attribute).
-    pub text: bool,
+/// The sliding window's buffer. gzip keeps one buffer for the whole run and never clears it
+/// between files, and its search can read the bytes past a file's end, so a caller
+/// compressing several files in one gzip run passes the same `Window` to each.
+pub struct Window {
+    bytes: Vec<u8>,
 }
 
-/// The DEFLATE general-purpose flag bits zip sets for a level (bit 2 "fast" at 1-2, bit 1
-/// "maximum" at 8-9), kept even when the member ends up stored.
-pub fn level_flags(level: u32) -> u16 {
-    match level {
-        1 | 2 => 4,
-        8 | 9 => 2,
-        _ => 0,
+impl Window {
+    pub fn new() -> Window {
+        Window {
+            bytes: vec![0; WINDOW_SIZE + SLACK],
+        }
     }
 }
 
-/// Upper bound of [`deflate`]'s output for `n` input bytes (stored blocks plus slack).
-pub fn bound(n: usize) -> usize {
-    n + n / 16_000 * 5 + 1024
+impl Default for Window {
+    fn default() -> Window {
+        Window::new()
+    }
 }
 
-/// Compresses `input` as zip 3.0 does at `level` (1-9). `charge` is called with the number
-/// of input bytes read into the window at each step and may stop the work.
+/// Compresses `input` at `level` (1-9) as `profile`'s program does, in `window`. `charge` is
+/// called with the number of input bytes read into the window at each step and may stop the
+/// work.
 pub fn deflate<E>(
     input: &[u8],
     level: u32,
+    profile: Profile,
+    window: &mut Window,
     charge: impl FnMut(usize) -> Result<(), E>,
 ) -> Result<Deflated, E> {
-    let (good, lazy, nice, chain) = CONFIG[level.clamp(1, 9) as usize];
+    let level = level.clamp(1, 9);
+    let (good, lazy, nice, chain) = CONFIG[level as usize];
+    let zip = profile == Profile::Zip;
     let mut m = Matcher {
         input,
         read: 0,
         charge,
-        window: vec![0; WINDOW_SIZE],
-        prev: vec![0; WSIZE],
-        head: vec![0; HASH_SIZE],
+        window: &mut window.bytes,
+        prev: vec![0; WSIZE].into_boxed_slice().try_into().expect("WSIZE"),
+        head: vec![0; HASH_SIZE]
+            .into_boxed_slice()
+            .try_into()
+            .expect("HASH_SIZE"),
         ins_h: 0,
         strstart: 0,
         block_start: 0,
@@ -89,11 +95,12 @@ pub fn deflate<E>(
         match_start: 0,
         prev_length: 0,
         eofile: false,
+        zip,
         good_match: good,
         max_lazy: lazy,
         nice_match: nice,
         max_chain: chain,
-        trees: Trees::new(level, bound(input.len())),
+        trees: Trees::new(level, zip, super::bound(input.len())),
     };
     m.init()?;
     if level <= 3 {
@@ -114,9 +121,9 @@ struct Matcher<'a, C> {
     /// Input bytes read into the window so far.
     read: usize,
     charge: C,
-    window: Vec<u8>,
-    prev: Vec<u16>,
-    head: Vec<u16>,
+    window: &'a mut Vec<u8>,
+    prev: Box<[u16; WSIZE]>,
+    head: Box<[u16; HASH_SIZE]>,
     ins_h: usize,
     strstart: usize,
     /// Window offset where the current block starts; negative once it has slid out.
@@ -125,6 +132,8 @@ struct Matcher<'a, C> {
     match_start: usize,
     prev_length: usize,
     eofile: bool,
+    /// zip's rules rather than gzip's (see [`Profile`]).
+    zip: bool,
     good_match: usize,
     max_lazy: usize,
     nice_match: usize,
@@ -132,11 +141,29 @@ struct Matcher<'a, C> {
     trees: Trees,
 }
 
+/// How many bytes `a` and `b` (of equal length) have in common at their start, compared
+/// eight at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut n = 0;
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let (ra, rb) = (ca.remainder(), cb.remainder());
+    for (x, y) in ca.zip(cb) {
+        let x = u64::from_le_bytes(x.try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(y.try_into().expect("8 bytes"));
+        let d = x ^ y;
+        if d != 0 {
+            return n + (d.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + ra.iter().zip(rb).take_while(|(x, y)| x == y).count()
+}
+
 impl<C, E> Matcher<'_, C>
 where
     C: FnMut(usize) -> Result<(), E>,
 {
-    /// zip's `read_buf`: up to `size` more input bytes into the window at `at`.
+    /// Reads up to `size` more input bytes into the window at `at`.
     fn read_buf(&mut self, at: usize, size: usize) -> Result<usize, E> {
         let n = size.min(self.input.len() - self.read);
         self.window[at..at + n].copy_from_slice(&self.input[self.read..self.read + n]);
@@ -152,24 +179,24 @@ where
     }
 
     /// Inserts the string at `s` into the hash chains; returns the previous chain head.
+    #[inline(always)]
     fn insert_string(&mut self, s: usize) -> usize {
-        self.ins_h = Self::update_hash(self.ins_h, self.window[s + MIN_MATCH - 1]);
-        let head = self.head[self.ins_h] as usize;
-        self.prev[s & WMASK] = head as u16;
-        self.head[self.ins_h] = s as u16;
-        head
+        let h = Self::update_hash(self.ins_h, self.window[s + MIN_MATCH - 1]);
+        self.ins_h = h;
+        let head = self.head[h & HASH_MASK];
+        self.prev[s & WMASK] = head;
+        self.head[h & HASH_MASK] = s as u16;
+        head as usize
     }
 
     fn init(&mut self) -> Result<(), E> {
-        // zip reads 64 KiB at first, then refills as the window slides.
+        // Both read 64 KiB at first, then refill as the window slides.
         self.lookahead = self.read_buf(0, 2 * WSIZE)?;
         if self.lookahead == 0 {
             self.eofile = true;
             return Ok(());
         }
-        if self.lookahead < MIN_LOOKAHEAD {
-            self.fill_window()?;
-        }
+        self.refill()?;
         self.ins_h = 0;
         for j in 0..MIN_MATCH - 1 {
             self.ins_h = Self::update_hash(self.ins_h, self.window[j]);
@@ -177,36 +204,66 @@ where
         Ok(())
     }
 
-    fn fill_window(&mut self) -> Result<(), E> {
-        loop {
-            let mut more = WINDOW_SIZE - self.lookahead - self.strstart;
-            if self.strstart >= WSIZE + MAX_DIST {
-                self.window.copy_within(WSIZE..2 * WSIZE, 0);
-                self.match_start = self.match_start.wrapping_sub(WSIZE);
-                self.strstart -= WSIZE;
-                self.block_start -= WSIZE as i64;
-                for h in self.head.iter_mut().chain(self.prev.iter_mut()) {
-                    *h = if *h as usize >= WSIZE {
-                        *h - WSIZE as u16
-                    } else {
-                        NIL as u16
-                    };
+    /// Keeps at least [`MIN_LOOKAHEAD`] bytes ahead while input lasts. zip keeps sliding the
+    /// window after the input's end; gzip stops calling its fill step then.
+    fn refill(&mut self) -> Result<(), E> {
+        if self.lookahead >= MIN_LOOKAHEAD {
+            return Ok(());
+        }
+        if self.zip {
+            loop {
+                self.fill_window()?;
+                if self.lookahead >= MIN_LOOKAHEAD || self.eofile {
+                    return Ok(());
                 }
-                more += WSIZE;
-            }
-            if self.eofile {
-                return Ok(());
-            }
-            let n = self.read_buf(self.strstart + self.lookahead, more)?;
-            if n == 0 {
-                self.eofile = true;
-            } else {
-                self.lookahead += n;
-            }
-            if self.lookahead >= MIN_LOOKAHEAD || self.eofile {
-                return Ok(());
             }
         }
+        while self.lookahead < MIN_LOOKAHEAD && !self.eofile {
+            self.fill_window()?;
+        }
+        Ok(())
+    }
+
+    /// One fill step: slides the window by 32 KiB when the position is deep in its upper
+    /// half, then reads what fits (nothing once the input is exhausted).
+    fn fill_window(&mut self) -> Result<(), E> {
+        let mut more = WINDOW_SIZE - self.lookahead - self.strstart;
+        if self.strstart >= WSIZE + MAX_DIST {
+            self.window.copy_within(WSIZE..2 * WSIZE, 0);
+            self.match_start = self.match_start.wrapping_sub(WSIZE);
+            self.strstart -= WSIZE;
+            self.block_start -= WSIZE as i64;
+            let slide = |h: &mut u16| *h = h.saturating_sub(WSIZE as u16);
+            self.head.iter_mut().for_each(slide);
+            self.prev.iter_mut().for_each(slide);
+            more += WSIZE;
+        }
+        if self.eofile {
+            return Ok(());
+        }
+        let at = self.strstart + self.lookahead;
+        let n = self.read_buf(at, more)?;
+        if n == 0 {
+            self.eofile = true;
+            if !self.zip {
+                // gzip clears the two bytes after the input so the last strings hash alike
+                // from run to run; the search may still read the leftovers past them.
+                self.window[at..at + MIN_MATCH - 1].fill(0);
+            }
+        } else {
+            self.lookahead += n;
+        }
+        Ok(())
+    }
+
+    /// Whether the string at `strstart` may be searched from `hash_head`. gzip, whose window
+    /// no longer slides after the end of input, skips positions too close to the window's
+    /// end (for zip that test always holds). A stale `hash_head` (zip does not hash the last
+    /// strings) can lie past a slid position: the wrapping distance is then too far.
+    fn searchable(&self, hash_head: usize) -> bool {
+        hash_head != NIL
+            && self.strstart.wrapping_sub(hash_head) <= MAX_DIST
+            && self.strstart <= WINDOW_SIZE - MIN_LOOKAHEAD
     }
 
     /// The longest match at `strstart` along the chain from `cur_match`, longer than
@@ -215,37 +272,33 @@ where
         let mut chain = self.max_chain;
         let scan = self.strstart;
         let mut best_len = self.prev_length;
-        let limit = if self.strstart > MAX_DIST {
-            self.strstart - MAX_DIST
-        } else {
-            NIL
-        };
+        let limit = scan.saturating_sub(MAX_DIST);
         if self.prev_length >= self.good_match {
             chain >>= 2;
         }
-        let w = &self.window;
+        let nice = self.nice_match;
+        let w = &self.window[..];
+        let s = &w[scan..scan + MAX_MATCH + 1];
+        let prev = &*self.prev;
         loop {
-            let m = cur_match;
+            let m = &w[cur_match..cur_match + MAX_MATCH + 1];
             // Only a candidate that agrees at both ends of the best match so far can beat
-            // it; the third byte is implied by the equal hash.
-            if w[m + best_len] == w[scan + best_len]
-                && w[m + best_len - 1] == w[scan + best_len - 1]
-                && w[m] == w[scan]
-                && w[m + 1] == w[scan + 1]
+            // it; the third byte is implied by the equal hash, and is not compared.
+            if m[best_len] == s[best_len]
+                && m[best_len - 1] == s[best_len - 1]
+                && m[0] == s[0]
+                && m[1] == s[1]
             {
-                let mut len = 3;
-                while len < MAX_MATCH && w[scan + len] == w[m + len] {
-                    len += 1;
-                }
+                let len = 3 + common_prefix(&s[3..MAX_MATCH], &m[3..MAX_MATCH]);
                 if len > best_len {
                     self.match_start = cur_match;
                     best_len = len;
-                    if len >= self.nice_match {
+                    if len >= nice {
                         break;
                     }
                 }
             }
-            cur_match = self.prev[cur_match & WMASK] as usize;
+            cur_match = prev[cur_match & WMASK] as usize;
             if cur_match <= limit {
                 break;
             }
@@ -271,17 +324,25 @@ where
         self.trees.tally(dist, lc, in_length)
     }
 
+    /// Whether the string at `strstart` is hashed: always in gzip, only while it lies within
+    /// the input in zip.
+    fn hashes_here(&self) -> bool {
+        !self.zip || self.lookahead >= MIN_MATCH
+    }
+
     /// Levels 1-3: take each match found, inserting its strings only when it is short.
     fn deflate_fast(&mut self) -> Result<(), E> {
         let mut hash_head = NIL;
         let mut match_length = 0;
         self.prev_length = MIN_MATCH - 1;
         while self.lookahead != 0 {
-            if self.lookahead >= MIN_MATCH {
+            if self.hashes_here() {
                 hash_head = self.insert_string(self.strstart);
             }
-            if hash_head != NIL && self.strstart.wrapping_sub(hash_head) <= MAX_DIST {
-                self.nice_match = self.nice_match.min(self.lookahead);
+            if self.searchable(hash_head) {
+                if self.zip {
+                    self.nice_match = self.nice_match.min(self.lookahead);
+                }
                 match_length = self.longest_match(hash_head).min(self.lookahead);
             }
             let flush;
@@ -291,7 +352,7 @@ where
                     match_length - MIN_MATCH,
                 );
                 self.lookahead -= match_length;
-                if match_length <= self.max_lazy && self.lookahead >= MIN_MATCH {
+                if match_length <= self.max_lazy && self.hashes_here() {
                     match_length -= 1;
                     while match_length != 0 {
                         self.strstart += 1;
@@ -315,9 +376,7 @@ where
                 self.flush(false);
                 self.block_start = self.strstart as i64;
             }
-            if self.lookahead < MIN_LOOKAHEAD {
-                self.fill_window()?;
-            }
+            self.refill()?;
         }
         self.flush(true);
         Ok(())
@@ -329,17 +388,16 @@ where
         let mut match_available = false;
         let mut match_length = MIN_MATCH - 1;
         while self.lookahead != 0 {
-            if self.lookahead >= MIN_MATCH {
+            if self.hashes_here() {
                 hash_head = self.insert_string(self.strstart);
             }
             self.prev_length = match_length;
             let prev_match = self.match_start;
             match_length = MIN_MATCH - 1;
-            if hash_head != NIL
-                && self.prev_length < self.max_lazy
-                && self.strstart.wrapping_sub(hash_head) <= MAX_DIST
-            {
-                self.nice_match = self.nice_match.min(self.lookahead);
+            if self.prev_length < self.max_lazy && self.searchable(hash_head) {
+                if self.zip {
+                    self.nice_match = self.nice_match.min(self.lookahead);
+                }
                 match_length = self.longest_match(hash_head).min(self.lookahead);
                 if match_length == MIN_MATCH
                     && self.strstart.wrapping_sub(self.match_start) > TOO_FAR
@@ -348,7 +406,12 @@ where
                 }
             }
             if self.prev_length >= MIN_MATCH && match_length <= self.prev_length {
-                let max_insert = self.strstart + self.lookahead - MIN_MATCH;
+                // zip hashes no string that runs past the input's end; gzip hashes them all.
+                let max_insert = if self.zip {
+                    self.strstart + self.lookahead - MIN_MATCH
+                } else {
+                    usize::MAX
+                };
                 let flush = self.tally(
                     self.strstart.wrapping_sub(1).wrapping_sub(prev_match),
                     self.prev_length - MIN_MATCH,
@@ -382,9 +445,7 @@ where
                 self.strstart += 1;
                 self.lookahead -= 1;
             }
-            if self.lookahead < MIN_LOOKAHEAD {
-                self.fill_window()?;
-            }
+            self.refill()?;
         }
         if match_available {
             let c = self.window[self.strstart - 1] as usize;
