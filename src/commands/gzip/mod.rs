@@ -1,10 +1,11 @@
 //! `gzip`, `gunzip` and `zcat` (GNU gzip 1.12): compression, decompression, `-t`, `-l`,
 //! suffix handling, messages and exit statuses (1 error, 2 warning) as GNU prints them.
 //!
-//! One documented difference: the DEFLATE encoder is miniz_oxide's, so compressed bytes (and
-//! the sizes and ratios derived from them) differ from GNU's; the header (name, mtime, XFL,
-//! OS 3) is GNU's and decompression is exact. Decompression is metered: memory is reserved
-//! before output grows and CPU is charged per output chunk, so a bomb stops at a limit.
+//! Compression runs GNU gzip's own DEFLATE encoder (`commands::deflate`, gzip profile), so
+//! the compressed bytes, and the sizes and ratios derived from them, are GNU's; so is the
+//! header (name, mtime, XFL, OS 3). Decompression (miniz_oxide) is exact and metered: memory
+//! is reserved before output grows and CPU is charged per output chunk, so a bomb stops at a
+//! limit.
 
 pub mod codec;
 
@@ -12,7 +13,7 @@ use super::deflate;
 use super::opts::{self, flag, req, OptDef, Parser};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
-use crate::process::Interrupt;
+use crate::process::{Desc, Interrupt};
 use crate::vfs::{path, FileType, VfsError, WriteMode};
 use codec::{Decoder, GzError, Step, Trailing, CHUNK};
 
@@ -22,7 +23,7 @@ pub fn register(r: &mut super::Registry) {
     r.register(
         "gzip",
         Trust::Partial,
-        "compress or expand files (GNU gzip 1.12; compressed bytes are miniz_oxide's)",
+        "compress or expand files (GNU gzip 1.12, its DEFLATE encoder)",
         OPTS,
         run_gzip,
     );
@@ -289,7 +290,17 @@ impl Gz<'_> {
                 self.say(" OK\n").await?;
             }
         } else {
-            let z = self.compress(&data, None, 0).await?;
+            // Standard input redirected from a regular file gives its mtime, as fstat does
+            // for GNU; a pipe or terminal gives none (0).
+            let mtime = match self.ctx.fd(0).as_ref().map(|f| &f.desc) {
+                Some(Desc::File { path, .. }) if self.save_name => self
+                    .ctx
+                    .stat(path)
+                    .map(|st| (st.mtime_ns / 1_000_000_000) as u32)
+                    .unwrap_or(0),
+                _ => 0,
+            };
+            let z = self.compress(&data, None, mtime).await?;
             if self.verbose {
                 let hb = 10 + 8;
                 let r = ratio(n as i64 - (z.len() as i64 - hb), n as i64);
