@@ -455,3 +455,58 @@ where
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(data: &[u8], level: u32, profile: Profile) -> Deflated {
+        deflate::<()>(data, level, profile, &mut Window::new(), |_| Ok(())).unwrap()
+    }
+
+    #[test]
+    fn common_prefix_counts_whole_and_partial_words() {
+        let a: Vec<u8> = (0..255u8).collect();
+        let mut b = a.clone();
+        assert_eq!(common_prefix(&a, &b), 255);
+        for at in [0, 7, 8, 9, 63, 247, 248, 254] {
+            b[at] ^= 0x80;
+            assert_eq!(common_prefix(&a, &b), at, "mismatch at {at}");
+            b[at] ^= 0x80;
+        }
+    }
+
+    #[test]
+    fn gzip_never_stores_a_member_zip_does() {
+        let zip = run(b"hello\n", 6, Profile::Zip);
+        let gzip = run(b"hello\n", 6, Profile::Gzip);
+        assert!(zip.stored && zip.data == b"hello\n");
+        assert!(!gzip.stored);
+        let mut out = Vec::with_capacity(16);
+        flate2::Decompress::new(false)
+            .decompress_vec(&gzip.data, &mut out, flate2::FlushDecompress::Finish)
+            .unwrap();
+        assert_eq!(out, b"hello\n");
+    }
+
+    #[test]
+    fn profiles_differ_only_near_the_end_of_input() {
+        // 98,204 bytes end 100 bytes before the window's end after one slide: gzip leaves
+        // those last positions unsearched, zip slides once more and searches them.
+        let mut x = 1u64;
+        let mut data = Vec::new();
+        while data.len() < 98_204 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let word: &[u8] = [&b"alpha "[..], b"beta ", b"gamma\n", b"delta "][(x >> 62) as usize];
+            data.extend_from_slice(word);
+        }
+        data.truncate(98_204);
+        let (z, g) = (run(&data, 6, Profile::Zip), run(&data, 6, Profile::Gzip));
+        assert!(!z.stored && !g.stored);
+        assert_ne!(z.data, g.data);
+        let short: Vec<u8> = data[..50_000].to_vec();
+        // A shorter input whose end the search never reaches past: both agree.
+        let (z, g) = (run(&short, 6, Profile::Zip), run(&short, 6, Profile::Gzip));
+        assert_eq!(z.data.len(), g.data.len());
+    }
+}
