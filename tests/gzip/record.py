@@ -76,6 +76,12 @@ def generate(kind, size, seed):
         while len(out) < size:
             out += b"X" * (40 + r.below(30)) + b"\0\0"
         out = out[:size - 60] + b"X" * 60
+    elif kind == "const":
+        out = bytearray(b"X" * size)
+    elif kind == "probe":
+        # Ends in "XYZ" with two earlier "XYZ\0\0" candidates: which one the search picks
+        # depends on the bytes past the end, i.e. on what the previous file left there.
+        out = bytearray(b"ab" + b"XYZ\0\0" + b"X" * 10 + b"cd" + b"XYZ" + b"\0" * 10 + b"ef" + b"XYZ")
     else:
         raise ValueError(kind)
     return bytes(out[:size])
@@ -122,5 +128,7 @@ cases += [([("text", 200000, 40)], level) for level in (2, 5, 7, 8)]
 # Several files in one run: the second sees the window the first left behind.
 cases += [([("tails", 70000, 41), ("tails", 3000, 42)], level) for level in (1, 6, 9)]
 cases += [([("repeat", 90000, 43), ("text", 40000, 44), ("tails", 500, 45)], 6)]
+# A file whose last match depends on the window the previous file left (GNU never clears it).
+cases += [([("const", 70000, 0), ("probe", 37, 0)], level) for level in (1, 6, 9)]
 for files, level in cases:
     print(json.dumps(record(files, level), sort_keys=True))

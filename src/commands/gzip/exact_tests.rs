@@ -60,6 +60,10 @@ const WORDS: [&[u8]; 48] = [
     b"INFO",
 ];
 
+/// `record.py`'s "probe" input: it ends in "XYZ" with two earlier "XYZ\0\0" candidates, and
+/// which one the search picks depends on the window's bytes past the end.
+pub(super) const PROBE: &[u8] = b"abXYZ\0\0XXXXXXXXXXcdXYZ\0\0\0\0\0\0\0\0\0\0efXYZ";
+
 /// The recorder's 64-bit LCG; `next` gives the top 32 bits.
 struct Rng(u64);
 
@@ -162,6 +166,8 @@ fn generate(kind: &str, size: usize, seed: u64) -> Vec<u8> {
             out.truncate(size - 60);
             out.extend_from_slice(&[b'X'; 60]);
         }
+        "const" => out = vec![b'X'; size],
+        "probe" => out = PROBE.to_vec(),
         _ => panic!("unknown generator {kind}"),
     }
     out.truncate(size);

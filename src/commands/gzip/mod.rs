@@ -125,9 +125,10 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         (opts::HELP, "--help"),
     ] {
         if p.has(id) {
+            // Refused as GNU refuses an unknown option: status 1 (gzip's usage error).
             ctx.diag(format!("{name} is not supported in this simulator"))
                 .await?;
-            return Ok(2);
+            return Ok(1);
         }
     }
     if p.has(b'V') || p.has(opts::VERSION) {
