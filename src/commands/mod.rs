@@ -44,6 +44,7 @@ pub mod cmp;
 pub mod column;
 pub mod comm;
 pub mod csplit;
+pub mod deflate;
 pub mod diff;
 pub mod exec_check;
 pub mod expand;

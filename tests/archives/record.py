@@ -133,5 +133,11 @@ add("tar-old-style", tree, "tar cf t.tar d; tar tvf t.tar d/a; tar -tf t.tar --n
 add("tar-sort-name", tree, "tar --sort=name -cf t.tar d; tar tf t.tar")
 add("tar-modes", {"x": F(b"#!/bin/sh\n", T0, 0o755), "r": F(b"ro\n", T0, 0o444)}, "tar cf t.tar x r; rm -f x r; tar xf t.tar; ls -l x r | cut -c1-10")
 
+
+# ---- compressed bytes: gzip's own encoder, several blocks (inputs made by the script) ------
+add("gzip-bytes-large", {}, "seq 1 150000 > f; touch -d @1700000000 f; for l in 1 3 4 6 9; do gzip -$l -c f | sha256sum; done; gzip -c < f | sha256sum; cat f | gzip -n | sha256sum; gzip -k f; gzip -l f.gz; sha256sum f.gz; rm f f.gz")
+add("gzip-bytes-multi", {}, "seq 1 40000 > a; yes 'abc def' | head -c 70000 > b; touch -d @1700000000 a b; gzip -c a b | sha256sum; gzip -9c b a | sha256sum; rm a b")
+add("tar-gzip-bytes", {}, "mkdir d; seq 1 100000 > d/a; yes 'tar data line' | head -c 200000 > d/b; touch -d @1700000000 d/a d/b d; tar czf - d | sha256sum; tar czf t.tgz d; gzip -l t.tgz; rm -r d t.tgz")
+
 for c in cases:
     print(json.dumps(c, sort_keys=True))

@@ -1,9 +1,11 @@
-//! The gzip file format (RFC 1952) over the `flate2` (miniz_oxide) raw DEFLATE codec: a
-//! header writer that stores what GNU gzip 1.12 stores, a whole-buffer compressor and a
-//! resumable decoder that hands out bounded chunks, so callers meter memory and CPU before
-//! each chunk grows their output. Shared by `gzip`/`gunzip`/`zcat` and `tar -z`.
+//! The gzip file format (RFC 1952): a header writer that stores what GNU gzip 1.12 stores, a
+//! whole-buffer compressor over gzip's own DEFLATE encoder (`commands::deflate`, so the
+//! compressed bytes are GNU's) and a resumable decoder over the `flate2` (miniz_oxide)
+//! inflater that hands out bounded chunks, so callers meter memory and CPU before each chunk
+//! grows their output. Shared by `gzip`/`gunzip`/`zcat` and `tar -z`.
 
-use flate2::{Compress, Compression, Crc, Decompress, FlushCompress, FlushDecompress, Status};
+use crate::commands::deflate;
+use flate2::{Crc, Decompress, FlushDecompress, Status};
 
 /// Most output bytes one [`Decoder::next_chunk`] call produces.
 pub const CHUNK: usize = 64 * 1024;
@@ -133,43 +135,28 @@ pub fn write_header(name: Option<&[u8]>, mtime: u32, level: u32) -> Vec<u8> {
 
 /// An upper bound of the compressed size of `n` input bytes (stored blocks plus slack).
 pub fn compress_bound(n: usize) -> usize {
-    n + n / 16_000 * 5 + 64 + 1024
+    deflate::bound(n) + 64
 }
 
-/// Compresses `data` into one gzip member (header from [`write_header`]). `charge` is called
-/// with the number of input bytes consumed per step and may stop the work.
+/// Bytes the encoder's window, hash chains and block buffers take while it runs.
+pub const COMPRESS_MEMORY: u64 = deflate::MEMORY;
+
+/// Compresses `data` into one gzip member (header from [`write_header`]) with GNU gzip's own
+/// encoder, so the bytes are gzip's. `window` is the encoder's window, shared by the files
+/// of one gzip run (see [`deflate::Window`]). `charge` is called with the number of input
+/// bytes consumed per step and may stop the work.
 pub fn compress<E>(
     data: &[u8],
     name: Option<&[u8]>,
     mtime: u32,
     level: u32,
-    mut charge: impl FnMut(usize) -> Result<(), E>,
+    window: &mut deflate::Window,
+    charge: impl FnMut(usize) -> Result<(), E>,
 ) -> Result<Vec<u8>, E> {
     let mut out = write_header(name, mtime, level);
-    out.reserve(compress_bound(data.len()));
-    let mut c = Compress::new(Compression::new(level), false);
-    let mut pos = 0;
-    loop {
-        let end = (pos + CHUNK).min(data.len());
-        let flush = if end == data.len() {
-            FlushCompress::Finish
-        } else {
-            FlushCompress::None
-        };
-        if out.capacity() - out.len() < CHUNK {
-            out.reserve(CHUNK);
-        }
-        let before = c.total_in();
-        let status = c
-            .compress_vec(&data[pos..end], &mut out, flush)
-            .expect("deflate never fails on valid input");
-        let used = (c.total_in() - before) as usize;
-        pos += used;
-        charge(used.max(1))?;
-        if status == Status::StreamEnd {
-            break;
-        }
-    }
+    let body = deflate::deflate(data, level, deflate::Profile::Gzip, window, charge)?;
+    out.reserve_exact(body.data.len() + 8);
+    out.extend_from_slice(&body.data);
     let mut crc = Crc::new();
     crc.update(data);
     out.extend_from_slice(&crc.sum().to_le_bytes());
@@ -346,7 +333,8 @@ mod tests {
     use super::*;
 
     fn gz(data: &[u8], level: u32) -> Vec<u8> {
-        compress::<()>(data, Some(b"f"), 1_000_000, level, |_| Ok(())).unwrap()
+        let mut w = deflate::Window::new();
+        compress::<()>(data, Some(b"f"), 1_000_000, level, &mut w, |_| Ok(())).unwrap()
     }
 
     #[test]

@@ -1,17 +1,19 @@
 //! `gzip`, `gunzip` and `zcat` (GNU gzip 1.12): compression, decompression, `-t`, `-l`,
 //! suffix handling, messages and exit statuses (1 error, 2 warning) as GNU prints them.
 //!
-//! One documented difference: the DEFLATE encoder is miniz_oxide's, so compressed bytes (and
-//! the sizes and ratios derived from them) differ from GNU's; the header (name, mtime, XFL,
-//! OS 3) is GNU's and decompression is exact. Decompression is metered: memory is reserved
-//! before output grows and CPU is charged per output chunk, so a bomb stops at a limit.
+//! Compression runs GNU gzip's own DEFLATE encoder (`commands::deflate`, gzip profile), so
+//! the compressed bytes, and the sizes and ratios derived from them, are GNU's; so is the
+//! header (name, mtime, XFL, OS 3). Decompression (miniz_oxide) is exact and metered: memory
+//! is reserved before output grows and CPU is charged per output chunk, so a bomb stops at a
+//! limit.
 
 pub mod codec;
 
+use super::deflate;
 use super::opts::{self, flag, req, OptDef, Parser};
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
-use crate::process::Interrupt;
+use crate::process::{Desc, Interrupt};
 use crate::vfs::{path, FileType, VfsError, WriteMode};
 use codec::{Decoder, GzError, Step, Trailing, CHUNK};
 
@@ -21,7 +23,7 @@ pub fn register(r: &mut super::Registry) {
     r.register(
         "gzip",
         Trust::Partial,
-        "compress or expand files (GNU gzip 1.12; compressed bytes are miniz_oxide's)",
+        "compress or expand files (GNU gzip 1.12, its DEFLATE encoder)",
         OPTS,
         run_gzip,
     );
@@ -106,6 +108,8 @@ struct Gz<'a> {
     total_in: i64,
     total_out: i64,
     header_bytes: i64,
+    /// The encoder's window, kept from file to file as gzip keeps it (allocated on first use).
+    window: Option<Box<deflate::Window>>,
 }
 
 async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -121,9 +125,10 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         (opts::HELP, "--help"),
     ] {
         if p.has(id) {
+            // Refused as GNU refuses an unknown option: status 1 (gzip's usage error).
             ctx.diag(format!("{name} is not supported in this simulator"))
                 .await?;
-            return Ok(2);
+            return Ok(1);
         }
     }
     if p.has(b'V') || p.has(opts::VERSION) {
@@ -195,6 +200,7 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         total_in: 0,
         total_out: 0,
         header_bytes: 0,
+        window: None,
     };
     let mut operands = p.operands.clone();
     if operands.is_empty() {
@@ -285,7 +291,17 @@ impl Gz<'_> {
                 self.say(" OK\n").await?;
             }
         } else {
-            let z = self.compress(&data, None, 0).await?;
+            // Standard input redirected from a regular file gives its mtime, as fstat does
+            // for GNU; a pipe or terminal gives none (0).
+            let mtime = match self.ctx.fd(0).as_ref().map(|f| &f.desc) {
+                Some(Desc::File { path, .. }) if self.save_name => self
+                    .ctx
+                    .stat(path)
+                    .map(|st| (st.mtime_ns / 1_000_000_000) as u32)
+                    .unwrap_or(0),
+                _ => 0,
+            };
+            let z = self.compress(&data, None, mtime).await?;
             if self.verbose {
                 let hb = 10 + 8;
                 let r = ratio(n as i64 - (z.len() as i64 - hb), n as i64);
@@ -304,14 +320,14 @@ impl Gz<'_> {
         name: Option<&[u8]>,
         mtime: u32,
     ) -> Result<Vec<u8>, Interrupt> {
-        self.ctx
-            .reserve(codec::compress_bound(data.len()) as u64 + 256)?;
+        let working = codec::compress_bound(data.len()) as u64 + 256 + codec::COMPRESS_MEMORY;
+        self.ctx.reserve(working)?;
         let ctx = self.ctx;
-        let z = codec::compress(data, name, mtime, self.level, |n| {
+        let window = self.window.get_or_insert_with(Default::default);
+        let z = codec::compress(data, name, mtime, self.level, window, |n| {
             ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
         });
-        self.ctx
-            .release(codec::compress_bound(data.len()) as u64 + 256);
+        self.ctx.release(working);
         let z = z?;
         self.ctx.reserve(z.len() as u64)?;
         Ok(z)
@@ -799,3 +815,6 @@ impl Gz<'_> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod exact_tests;

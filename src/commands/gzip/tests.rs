@@ -4,7 +4,15 @@ use crate::limits::Limits;
 use crate::process::{Kernel, MachineInfo};
 
 fn gz(data: &[u8]) -> Vec<u8> {
-    codec::compress::<()>(data, Some(b"f"), 1_000_000, 6, |_| Ok(())).unwrap()
+    codec::compress::<()>(
+        data,
+        Some(b"f"),
+        1_000_000,
+        6,
+        &mut crate::commands::deflate::Window::new(),
+        |_| Ok(()),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -80,7 +88,15 @@ fn list_format() {
 #[test]
 fn zip_bomb_stops_at_a_limit() {
     let zeros = vec![0u8; 64 << 20];
-    let bomb = codec::compress::<()>(&zeros, None, 0, 9, |_| Ok(())).unwrap();
+    let bomb = codec::compress::<()>(
+        &zeros,
+        None,
+        0,
+        9,
+        &mut crate::commands::deflate::Window::new(),
+        |_| Ok(()),
+    )
+    .unwrap();
     drop(zeros);
     assert!(bomb.len() < 200_000);
     let limits = Limits {
@@ -115,4 +131,37 @@ fn zip_bomb_stops_at_a_limit() {
         k.meter.stopped(),
         Some(crate::limits::StopReason::CpuExhausted)
     );
+}
+
+#[test]
+fn refused_options_fail_as_a_bad_option_does() {
+    // gzip's usage errors exit 1; --rsyncable's chunk boundaries are not modelled.
+    let r = text(run_files(
+        &["gzip", "--rsyncable", "f"],
+        b"",
+        &[("f", b"x\n")],
+    ));
+    assert_eq!(
+        r,
+        (
+            1,
+            String::new(),
+            "gzip: --rsyncable is not supported in this simulator\n".into()
+        )
+    );
+}
+
+#[test]
+fn files_of_one_run_share_the_window() {
+    // GNU keeps its window from file to file: after 70,000 X's the probe's last match is
+    // found against different leftovers than in a fresh window, so its member differs.
+    let probe = super::exact_tests::PROBE;
+    let k = machine(&[("a", &[b'X'; 70_000][..]), ("b", probe)]);
+    let (status, both, _) = run_on(&k, &["gzip", "-nc", "a", "b"], b"");
+    let (_, a, _) = run_on(&k, &["gzip", "-nc", "a"], b"");
+    let (_, b, _) = run_on(&k, &["gzip", "-nc", "b"], b"");
+    assert_eq!(status, 0);
+    assert!(both.starts_with(&a));
+    assert_ne!(both[a.len()..], b[..]);
+    assert_eq!(codec::decompress_all(&both[a.len()..]).unwrap(), probe);
 }

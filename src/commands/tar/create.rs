@@ -63,9 +63,11 @@ impl Tar<'_> {
         out.resize(len, 0);
         let data = if self.gzip {
             let ctx2 = ctx;
-            let bound = super::super::gzip::codec::compress_bound(out.len()) as u64;
+            let bound = super::super::gzip::codec::compress_bound(out.len()) as u64
+                + super::super::gzip::codec::COMPRESS_MEMORY;
             ctx.reserve(bound)?;
-            let z = super::super::gzip::codec::compress(&out, None, 0, 6, |n| {
+            let mut window = crate::commands::deflate::Window::new();
+            let z = super::super::gzip::codec::compress(&out, None, 0, 6, &mut window, |n| {
                 ctx2.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
             });
             ctx.release(bound);

@@ -8,9 +8,9 @@
 //! order; zip uses the order the directory returns). The archive is built in memory with
 //! its size reserved before it grows, then written in one step.
 
-use super::deflate;
 use super::format::{self, Entry, NewEntry, S_IFDIR, S_IFREG};
 use super::wild;
+use crate::commands::deflate;
 use crate::limits::cost;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
@@ -991,9 +991,14 @@ impl Zip<'_> {
         // The compressed copy is reserved while it exists; the archive reserves what it keeps.
         let deflated = if try_deflate {
             ctx.reserve(deflate::MEMORY + deflate::bound(len) as u64)?;
-            let d = deflate::deflate(&data, self.o.level, |n| {
-                ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
-            });
+            let mut window = deflate::Window::new();
+            let d = deflate::deflate(
+                &data,
+                self.o.level,
+                deflate::Profile::Zip,
+                &mut window,
+                |n| ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES)),
+            );
             ctx.release(deflate::MEMORY);
             match d {
                 Ok(d) => Some(d),
@@ -1007,8 +1012,8 @@ impl Zip<'_> {
             None
         };
         let (method, flags, body, text): (u16, u16, &[u8], bool) = match &deflated {
-            Some(d) if !d.stored => (8, deflate::level_flags(self.o.level), &d.data, d.text),
-            Some(d) => (0, deflate::level_flags(self.o.level), &data, d.text),
+            Some(d) if !d.stored => (8, level_flags(self.o.level), &d.data, d.text),
+            Some(d) => (0, level_flags(self.o.level), &data, d.text),
             None => (0, 0, &data, false),
         };
         let mut crc = Crc::new();
@@ -1081,5 +1086,15 @@ impl Zip<'_> {
             self.say(line).await?;
         }
         Ok(())
+    }
+}
+
+/// The DEFLATE general-purpose flag bits zip sets for a level (bit 2 "fast" at 1-2, bit 1
+/// "maximum" at 8-9), kept even when the member ends up stored.
+fn level_flags(level: u32) -> u16 {
+    match level {
+        1 | 2 => 4,
+        8 | 9 => 2,
+        _ => 0,
     }
 }

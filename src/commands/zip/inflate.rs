@@ -93,7 +93,14 @@ mod tests {
         let data: Vec<u8> = (0..200_000u32).map(|i| (i % 7) as u8).collect();
         let mut r = Reader::new(&data, false);
         assert_eq!(drain(&mut r).unwrap(), data);
-        let z = super::super::deflate::deflate::<()>(&data, 6, |_| Ok(())).unwrap();
+        let z = crate::commands::deflate::deflate::<()>(
+            &data,
+            6,
+            crate::commands::deflate::Profile::Zip,
+            &mut crate::commands::deflate::Window::new(),
+            |_| Ok(()),
+        )
+        .unwrap();
         let mut r = Reader::new(&z.data, true);
         assert_eq!(drain(&mut r).unwrap(), data);
         let mut crc = Crc::new();

@@ -1,8 +1,8 @@
 //! `zip` (Info-ZIP zip 3.0) and `unzip` (Info-ZIP unzip 6.0, as Debian ships it).
 //!
 //! - `format.rs` — the container: end record, central directory, local headers, extra fields.
-//! - `deflate.rs`, `trees.rs` — zip 3.0's own DEFLATE encoder, so the ratios and sizes the
-//!   tools print are zip's (the compressed bytes are too).
+//! - `commands::deflate` (shared with gzip) — zip 3.0's own DEFLATE encoder, so the ratios
+//!   and sizes the tools print are zip's (the compressed bytes are too).
 //! - `wild.rs` — Info-ZIP wildcards for `-x`, `-i`, `-d` and member lists.
 //! - `create.rs` — the `zip` command; `unzip.rs` its listing/test/pipe modes and options,
 //!   `extract.rs` writing members into the VFS, `inflate.rs` metered decompression.
@@ -12,11 +12,9 @@
 //! decompression bomb stops on a limit with a typed reason.
 
 mod create;
-pub mod deflate;
 mod extract;
 pub mod format;
 mod inflate;
-mod trees;
 mod unzip;
 mod wild;
 

@@ -2,8 +2,8 @@
 //! bombs, path traversal and symlinks. Output formats are checked against the real tools by
 //! `tests/zip.rs`; these tests pin the behaviour that recording cannot show (limits, safety).
 
-use super::deflate;
 use super::format::{self, NewEntry, S_IFLNK, S_IFREG};
+use crate::commands::deflate;
 use crate::commands::testutil::{machine, run_on};
 use crate::limits::{Limits, StopReason};
 use crate::process::{Kernel, MachineInfo};
@@ -103,7 +103,14 @@ fn deflate_decodes_at_every_level() {
         .map(|i| b"abcabdabeabfzzzz"[(i.wrapping_mul(7) % 16) as usize] ^ (i / 5000) as u8)
         .collect();
     for level in 1..=9 {
-        let d = deflate::deflate::<()>(&data, level, |_| Ok(())).unwrap();
+        let d = deflate::deflate::<()>(
+            &data,
+            level,
+            deflate::Profile::Zip,
+            &mut deflate::Window::new(),
+            |_| Ok(()),
+        )
+        .unwrap();
         assert!(!d.stored);
         let mut out = Vec::new();
         let mut z = flate2::Decompress::new(false);
@@ -113,7 +120,14 @@ fn deflate_decodes_at_every_level() {
         assert_eq!(out, data, "level {level}");
     }
     // What does not shrink is stored, as zip does.
-    let d = deflate::deflate::<()>(b"hello\n", 6, |_| Ok(())).unwrap();
+    let d = deflate::deflate::<()>(
+        b"hello\n",
+        6,
+        deflate::Profile::Zip,
+        &mut deflate::Window::new(),
+        |_| Ok(()),
+    )
+    .unwrap();
     assert!(d.stored && d.data == b"hello\n" && d.text);
 }
 

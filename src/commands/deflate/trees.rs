@@ -1,13 +1,14 @@
-//! The block half of Info-ZIP zip 3.0's DEFLATE encoder: symbol buffering, Huffman tree
-//! construction, the stored/static/dynamic block choice and bit output.
+//! The block half of the encoder: symbol buffering, Huffman tree construction, the
+//! stored/static/dynamic block choice and bit output.
 //!
-//! `zip` prints the compression ratio of every member ("adding: f (deflated 53%)") and
-//! `unzip -v` prints compressed sizes, so the encoder must make exactly zip 3.0's choices:
-//! the same 32 Ki-symbol buffers, the same early block cut after every 4096 symbols at
-//! levels 3 and up, the same heap tie-breaking when building trees, the same bit-length
-//! overflow repair, and zip's rule that a first-and-last block which does not shrink turns
-//! the whole member into a stored one. This is an independent Rust implementation of that
-//! published algorithm (RFC 1951 plus the choices above); `deflate.rs` feeds it symbols.
+//! `zip` prints the compression ratio of every member ("adding: f (deflated 53%)"), `unzip
+//! -v` and `gzip -l` print compressed sizes, and scripts hash `gzip -c` output, so the encoder
+//! must make exactly the real programs' choices: the same 32 Ki-symbol buffers, the same early
+//! block cut after every 4096 symbols at levels 3 and up, the same heap tie-breaking when
+//! building trees, the same bit-length overflow repair, and (zip only) the rule that a
+//! first-and-last block which does not shrink turns the whole member into a stored one. This
+//! is an independent Rust implementation of that published algorithm (RFC 1951 plus the
+//! choices above); `matcher.rs` feeds it symbols.
 
 /// Longest code, in bits.
 const MAX_BITS: usize = 15;
@@ -134,6 +135,8 @@ pub struct Trees {
     static_len: i64,
     /// Whether any block has been written (zip only stores a whole member from its first).
     emitted: bool,
+    /// A member whose only block does not shrink is stored whole (zip; gzip cannot).
+    store_whole: bool,
     level: u32,
     /// Text (`Some(true)`) or binary, decided from the first block's literals.
     pub text: Option<bool>,
@@ -143,7 +146,7 @@ pub struct Trees {
 }
 
 impl Trees {
-    pub fn new(level: u32, capacity: usize) -> Trees {
+    pub fn new(level: u32, store_whole: bool, capacity: usize) -> Trees {
         let mut t = Trees {
             ltree: vec![Node::default(); HEAP_SIZE],
             dtree: vec![Node::default(); 2 * D_CODES + 1],
@@ -172,6 +175,7 @@ impl Trees {
             opt_len: 0,
             static_len: 0,
             emitted: false,
+            store_whole,
             level,
             text: None,
             stored: false,
@@ -704,7 +708,8 @@ impl Trees {
         if static_lenb <= opt_lenb {
             opt_lenb = static_lenb;
         }
-        if let Some(data) = block.filter(|_| stored_len <= opt_lenb && eof && !self.emitted) {
+        let whole = self.store_whole && eof && !self.emitted;
+        if let Some(data) = block.filter(|_| whole && stored_len <= opt_lenb) {
             // The only block does not shrink: the member is stored, without a block header.
             self.bits.out.extend_from_slice(data);
             self.stored = true;
