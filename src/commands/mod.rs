@@ -211,7 +211,7 @@ impl Registry {
             "wc",
             Real,
             "count lines, words and bytes",
-            "-l -w -c -m -L",
+            "-l -w -c -m -L --files0-from",
             wc::run,
         );
         r.register(

@@ -338,6 +338,27 @@ for script in [
      for suf in ["y", "Y", "Z", "E", "R", "Q", "g", "G", "k", "m", "KB", "MiB", "e", "t"]]:
     case(script + "; echo rc=$?", {"f": "a[=b]c=\n" * 3}, stdin="a[=b]c=\n")
 
+# ---- wc --files0-from: names from a file or stdin; widths come from stat only when the list
+# is a regular file GNU reads whole (from a pipe every column is 1 wide)
+wc_files = {"a": "hello world\n", "b": "x\ny\nz\n", "big": "".join("%d\n" % i for i in range(1, 1001)),
+            "L": "a\0b\0", "L2": "a\0b", "L3": "a\0\0b\0", "E": "", "one": "big\0", "m": "a\0-\0",
+            "ln": "a\nb\0a\0"}
+for script in [
+    "wc --files0-from=L", "wc --files0-from=L2", "wc --files0-from=L3", "wc --files0-from=E",
+    "wc --files0-from=L a", "wc --files0-from=L -", "wc --files0-from=one", "wc -l --files0-from=one",
+    "wc -l --files0-from=L", "wc -cL --files0-from=L", "wc -m --files0-from=L3",
+    "printf 'a\\0big\\0' | wc --files0-from=-", "printf 'a\\0-\\0' | wc --files0-from=-",
+    "printf 'a\\0' | wc -l --files0-from=-", "printf 'big\\0big\\0a\\0' | wc -c --files0-from=-",
+    "printf 'nof\\0a\\0' | wc --files0-from=-", "printf '\\0' | wc --files0-from=-",
+    "printf 'a\\0\\0' | wc --files0-from=-", "printf 'a\\0b' | wc -lw --files0-from=-",
+    "wc --files0-from=- < L", "wc -l --files0-from=- < L", "wc --files0-from=- < m",
+    "wc --files0-from=m < b", "wc --files0-from=nof", "wc --files0-from", "wc --files0-from=.",
+    "mkdir dd; printf 'dd\\0a\\0' | wc --files0-from=-", "mkdir dd; printf 'dd\\0a\\0' > dl; wc --files0-from=dl",
+    "wc --files0-from=ln", "wc --files0-from=/dev/null", "wc --files0-from=L --files0-from=one",
+    "printf 'b\\0' | wc -L --files0-from=/dev/stdin", "cat L | wc --files0-from=- -l",
+]:
+    case(script + "; echo rc=$?", wc_files)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
