@@ -95,6 +95,7 @@ pub mod patch;
 pub mod readlink;
 pub mod rmdir;
 pub mod stat;
+pub mod statfs;
 pub mod sums;
 pub mod sync;
 pub mod sysinfo;

@@ -359,6 +359,25 @@ for script in [
 ]:
     case(script + "; echo rc=$?", wc_files)
 
+# ---- stat -f / --file-system: only what does not depend on the host's file system (names,
+# flags on %n, directives that are unknown in -f mode, escapes, refusals, errors); the modeled
+# numbers are unit-tested against df in src/commands/stat.rs
+for script in [
+    "stat -f -c %n a", "stat --file-system -c '%n|%-6n|%6n|%.2n|%-#5n|%.0n|%.n|%05n' a",
+    "stat -f -c '%q|%N|%Z|%A|%z|%F|%o|%w|%W|%B|%D|%h|%Hd|%Ld|%Hr|%H|%m|%u|%U|%g|%G|%x|%X|%y|%Y|%C|%r|%R|%e|%E|%j|%k|%K|%L|%M|%O|%P|%Q|%v|%V|%5q|%-3N' a",
+    "stat -f -c '%%|%' a", "stat -f -c '%n %5%' a a", "stat -f -c 'x%5' a", "stat -f -c 'y%.' a",
+    "stat -f -c '%-5%' a", "stat -c '%5%' a", "stat -c 'a%5' a b", "stat -c '%n %' a",
+    "stat -f --printf='%n\\t\\x41\\101\\q%' a", "stat -f --printf='%n' a b",
+    "stat --printf=\"$(cat fmt)\" a b | od -c",
+    "stat --printf='%n\\' a", "stat -f --printf='\\n%n\\101' a",
+    "stat -f nofile", "stat -f", "stat -f -c %n a nofile b", "stat -f -t nofile",
+    "ln -s nowhere dl; stat -f -c %n dl", "ln -s a l; stat -f -c %n l", "stat -f -L -c %n a",
+    "stat -f -c '' a | od -c", "stat -f a | head -1", "stat -f 'a b' | head -1",
+    "stat -f -t a | cut -d' ' -f1", "stat -f -c %n -t a", "mkdir d; stat -f -c '[%n]' d/ d/..",
+    "stat -f -c %n /", "stat -f -c %n /dev/null",
+]:
+    case(script + "; echo rc=$?", {"a": "x\n", "b": "", "a b": "y", "fmt": r"\q\c\z\e\x\xg\0\8\\\'\?\"|"})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
