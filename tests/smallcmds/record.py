@@ -378,6 +378,67 @@ for script in [
 ]:
     case(script + "; echo rc=$?", {"a": "x\n", "b": "", "a b": "y", "fmt": r"\q\c\z\e\x\xg\0\8\\\'\?\"|"})
 
+# ---- file: text formats (JSON, CSV, scripts, HTML/XML, diffs, C, Python, makefiles), text
+# notes (long lines, terminators, escapes, overstriking, BOM, ISO-8859) and binary headers
+file_texts = {
+    "t.csv": "a,b,c\n1,2,3\n4,5,6\n", "short.csv": "name,age\nbob,3\n", "q.csv": '"x,y",b\n1,2\n3,4\n',
+    "crlf.csv": "a,b\r\n1,2\r\n3,4\r\n", "ragged.csv": "a,b\n1,2\n3\n", "semi": "a;b\n1;2\n3;4\n",
+    "u.csv": "h\u00e9,b\n1,2\n3,4\n", "blank.csv": "a,b\n1,2\n\n",
+    "t.json": '{"a": 1, "b": [1,2]}\n', "j2": '{"a": 1}', "arr": "[1, 2, 3]\n", "num": "1\n",
+    "str": '"x"\n', "trail": '{"a":1,}\n', "lead0": '{"a":01}\n', "nd": '{"a":1}\n{"b":2}\n',
+    "nd1": '{"a":1} {"b":2}\n', "junk": '{"a":1} x\n', "badesc": '{"a":"\\x"}\n', "bare": "{a:1}\n",
+    "uj": '{"a":"h\u00e9"}\n', "deep": '  {\n  "a" : [1.5e3, -2, null, false, "\\u00e9"]\n}\n',
+    "p.py": "import os\nprint(os.name)\n", "p2.py": "def f(x):\n    return x\n",
+    "p4": "from os import path\nclass A:\n    pass\n", "p5": "    def f(a, b):\n", "p6": "x = 1\ndef f(a=1):\n",
+    "p7": "try:\n  x\nexcept E:\n  y\n", "p8": "def __init__(self):\n", "p9": "class A: pass\n",
+    "p10": "class A(object):  \n", "p11": "def f(x) -> int:\n",
+    "h.html": "<!DOCTYPE html>\n<html><body>hi</body></html>\n", "h2": "text <HTML>\n", "h3": "<title>x</title>\n",
+    "h4": "<body>x</body>\n", "h5": '<a href="x">\n', "h6": "<div>x</div>\n",
+    "x.xml": '<?xml version="1.0"?>\n<a/>\n', "x11": '<?xml version="1.1"?>\n', "x5": '<?xml version="1.0"?>\n<!DOCTYPE html>\n<html>',
+    "x4": "<a></a>\n",
+    "d.diff": "--- a\t2020\n+++ b\t2020\n@@ -1 +1 @@\n-a\n+b\n", "g.diff": "diff --git a/x b/x\nindex 1..2 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n",
+    "d3": "diff -r a b\n", "d4": "--- a\n+++ b\n", "d8": "x\n--- a\n+++ b\n@@ -1 +1 @@\n", "ctx": "*** a\n--- b\n***************\n",
+    "idx": "Index: x\n", "n.diff": "1c1\n< a\n---\n> b\n",
+    "c.c": "#include <stdio.h>\nint main(void) { return 0; }\n", "k2": '#include "x.h"\n', "k9": "#pragma once\n",
+    "cc.cpp": "#include <iostream>\nclass A {};\n", "k6": "#include <iostream>\n", "k4": "#define X 1\n",
+    "Makefile": "all:\n\techo hi\n", "mk2": "CC=gcc\nall: x\n\t$(CC) -o x x.c\n", "mk3": "x: y\n\tcc\n",
+    "s.sh": "#!/bin/sh\necho\n", "s2.sh": "echo hi\nls -l\n", "b": "#!/bin/bash\necho\n", "eb": "#!/usr/bin/env bash\n",
+    "dash": "#!/bin/dash\necho\n", "envsh": "#!/usr/bin/env sh\n", "sp": "#! /bin/sh\n", "py": "#!/usr/bin/env python3\nprint(1)\n",
+    "pl": "#!/usr/bin/perl -w\nprint 1;\n", "epl": "#!/usr/bin/env perl\n", "node": "#!/usr/bin/env node\nx\n",
+    "rb": "#!/usr/bin/ruby\n", "awk": "#!/usr/bin/awk -f\n", "zsh": "#!/bin/zsh\n", "ksh": "#!/bin/ksh\n",
+    "csh": "#!/bin/csh\n", "tcl": "#!/usr/bin/tclsh\n", "php": "#!/usr/bin/php\n", "lua": "#!/usr/bin/env lua\n",
+    "foo": "#!/usr/bin/foo\n", "envS": "#!/usr/bin/env -S bash -e\n", "mk": "#!/usr/bin/make -f\n",
+    "crlfsh": "#!/bin/sh\r\necho\r\n", "longsh": "#!/bin/sh\n" + "0" * 400 + "\n", "utfsh": "#!/bin/sh\necho h\u00e9\n",
+    "u.txt": "h\u00e9llo\n", "crlf": "a\r\nb\r\n", "cr": "a\rb\r", "long1": "x" * 400 + "\n", "l300": "x" * 300 + "\n",
+    "l301": "x" * 301 + "\n", "ulong": "h\u00e9" + "x" * 400 + "\n", "esc": "a\x1bb\n", "over": "a\ba\n",
+    "combo": "x" * 400 + "\r\n\x1b[1m\r\n", "bom": "\ufeffhi\n", "bom2": "\ufeff" + "x" * 400 + "\r\n",
+    "tab": "a\tb\n", "ff": "hi\n\x0c\n", "nul": "x\0y\n", "empty": "", "in": "x\n",
+}
+case("file -- * | sed 's/: */\t/'", file_texts)
+case("file -b -- *", file_texts)
+for script in [
+    "printf 'caf\\351 x\\n' > iso; file iso",
+    "printf '\\0\\1\\2\\3' > bin; file bin",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\020\\0\\0\\0\\010\\010\\002\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0d\\0\\0\\1\\310\\010\\006\\0\\0\\1' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\1\\0\\0\\0\\1\\1\\0\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\3\\0\\0\\0\\3\\010\\003\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\5\\0\\0\\0\\6\\010\\004\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\5\\0\\0\\0\\6\\020\\002\\0\\0\\1' > i.png; file i.png",
+    "printf 'GIF89a\\020\\0\\010\\0\\200\\0\\0' > g.gif; file g.gif",
+    "printf 'GIF87a\\1\\2\\3\\4' > g.gif; file g.gif",
+    "printf '%%PDF-1.4\\n%%\\342\\343\\317\\323\\n1 0 obj\\n' > p.pdf; file p.pdf",
+    "printf '%%PDF-2.0\\r\\n' > p.pdf; file p.pdf",
+    "printf 'BZh91AY&SY' > b.bz2; file b.bz2", "printf 'BZh11AY&SY' > b.bz2; file b.bz2",
+    "printf '\\375''7zXZ\\0\\0\\1' > x.xz; file x.xz", "printf '\\375''7zXZ\\0\\0\\4' > x.xz; file x.xz",
+    "printf '\\375''7zXZ\\0\\0\\012' > x.xz; file x.xz",
+    "printf 'PK\\3\\4\\024\\0\\0\\0\\010\\0' > z.zip; file z.zip",
+    "printf hi > a.txt; zip -q z.zip a.txt; file z.zip", "seq 1000 > s; zip -q z.zip s; file z.zip",
+    "printf 'x\\n' > in; gzip -n in; file in.gz", "printf 'x\\n' > in; tar cf t.tar in; file t.tar",
+    "printf '{\"a\": [1, 2]}\\n' | file -", "printf 'a,b\\n1,2\\n3,4\\n' | file -b -",
+]:
+    case(script, {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
