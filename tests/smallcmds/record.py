@@ -439,6 +439,24 @@ for script in [
 ]:
     case(script, {})
 
+# ---- programs run by name (env, xargs, find -exec, timeout, nice, nohup, exec) are coreutils'
+# printf, test, [, echo, true and false, not bash's builtins
+for script in [
+    "env printf '%q\\n' 'a b'", "env printf -v x hi", "env printf '%(%Y)T\\n' 0", "env printf '%d\\n' 1x",
+    "env printf", "env printf '%n\\n'", "env printf '%d\\n' 99999999999999999999", "env printf '%z\\n'",
+    "env printf --version | head -1", "env test -v HOME", "env test a '<' b", "env [ a '>' b ]",
+    "env test ! a '<' b", "env test a == a", "env test ! -o a", "env test -o pipefail", "env test -a x",
+    "env test -R x", "env test 1 -eq a", "env test x -ef", "env [ a", "env test a = a = a",
+    "env test 2 -lt 10 -a 1", "env echo --version | head -1", "env echo -e 'a\\tb' --version",
+    "env true --version | head -1", "env false --version | head -1", "env false -x",
+    "env PATH=/nowhere test 1", "env -i test -n x", "echo a b | xargs printf '%q\\n'",
+    "echo x | xargs test -v", "echo '<' | xargs test a", "find . -maxdepth 0 -exec printf '%q\\n' 'a b' \\;",
+    "find . -maxdepth 0 -exec test -v x \\; -print", "timeout 5 printf '%q\\n' 'a b'",
+    "nice printf '%q\\n' 'a b'", "nohup printf '%q\\n' 'a b'", "exec printf '%q\\n' 'a b'",
+    "command printf '%q\\n' 'a b'", "printf '%q\\n' 'a b'; test a '<' b; echo $?",
+]:
+    case(script + "; echo rc=$?", {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
