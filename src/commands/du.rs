@@ -1,10 +1,11 @@
 //! `du` and `df` over the modeled ext4-like filesystem: a file occupies whole 4 KiB blocks, a
-//! directory one block, a symlink none. `df` shows one filesystem, `shellsim` on `/`, whose size
-//! is the disk limit and whose use is the VFS's modeled usage.
+//! directory one block, a symlink none. `df` shows one filesystem, `shellsim` on `/`, as
+//! `statfs.rs` models it (the disk limit, and the VFS's modeled usage in whole blocks).
 
 use super::chmod::child_path;
 use super::fsutil::{blocks512, human, human_si};
 use super::opts::{self, flag, optional, req, OptDef, Parser};
+use super::statfs::{FsStats, FS_NAME, FS_TYPE};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -232,9 +233,6 @@ const DF_DEFS: &[OptDef] = &[
     optional(0x80, "sync"),
 ];
 
-pub const FS_NAME: &str = "shellsim";
-pub const FS_TYPE: &str = "shellsim";
-
 async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let p = match opts::parse(ctx, Parser::new(DF_DEFS), 1).await? {
         Ok(p) => p,
@@ -247,10 +245,7 @@ async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         _ => None,
     });
     let unit = unit.unwrap_or(Unit::Blocks(1024));
-    let (quota, usage) = {
-        let v = ctx.vfs();
-        (v.quota(), v.usage())
-    };
+    let fs = FsStats::of(&ctx.vfs());
     let mut status = 0;
     let mut rows = 0;
     if p.operands.is_empty() {
@@ -273,9 +268,9 @@ async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if rows == 0 {
         return Ok(status);
     }
-    let size_k = quota / 1024;
-    let used_k = usage.div_ceil(1024).min(size_k);
-    let avail_k = size_k - used_k;
+    let size_k = fs.kib(fs.blocks);
+    let used_k = fs.kib(fs.blocks - fs.bfree);
+    let avail_k = fs.kib(fs.bavail);
     let (size_s, used_s, avail_s) = match unit {
         Unit::Blocks(_) => (size_k.to_string(), used_k.to_string(), avail_k.to_string()),
         Unit::Human => (
@@ -414,10 +409,10 @@ mod tests {
     fn df_layout() {
         let k = machine(&[("a", &[0u8; 10_000])]);
         let t = |argv: &[&str]| text(run_on(&k, argv, b""));
-        let used = k.vfs.borrow().usage().div_ceil(1024);
+        let used = k.vfs.borrow().usage().div_ceil(4096) * 4;
         let avail = 65536 - used;
         assert_eq!(t(&["df"]).1, format!("Filesystem     1K-blocks  Used Available Use% Mounted on\nshellsim           65536 {used:>5} {avail:>9}   1% /\n"));
-        assert_eq!(t(&["df", "-h", "/"]).1, "Filesystem      Size  Used Avail Use% Mounted on\nshellsim         64M   11K   64M   1% /\n");
+        assert_eq!(t(&["df", "-h", "/"]).1, "Filesystem      Size  Used Avail Use% Mounted on\nshellsim         64M   12K   64M   1% /\n");
         assert!(t(&["df", "-T"]).1.starts_with("Filesystem     Type     1K-blocks  Used Available Use% Mounted on\nshellsim       shellsim     65536"));
         assert_eq!(
             t(&["df", "nope"]),

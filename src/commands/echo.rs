@@ -64,7 +64,30 @@ pub fn escape_at(s: &[u8], mut i: usize, printf_b: bool) -> (Vec<u8>, usize, boo
     }
 }
 
+/// coreutils `echo`, `true` and `false` take `--help` and `--version` only as their sole
+/// argument (anything else is printed or ignored); `Some(status)` when one was handled.
+/// `help_status` is what the program exits with after its help.
+async fn lone_gnu_option(ctx: &CommandCtx, help_status: i32) -> Result<Option<i32>, Interrupt> {
+    match ctx.args() {
+        [a] if a == b"--version" => {
+            ctx.out(format!("{} (GNU coreutils) 9.1\n", ctx.name()).as_bytes())
+                .await?;
+            Ok(Some(0))
+        }
+        [a] if a == b"--help" => {
+            ctx.mark_partial("--help is not modeled");
+            ctx.diag("--help is not available in this simulator")
+                .await?;
+            Ok(Some(help_status))
+        }
+        _ => Ok(None),
+    }
+}
+
 async fn echo(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    if let Some(status) = lone_gnu_option(ctx, 0).await? {
+        return Ok(status);
+    }
     let args = ctx.args();
     let mut newline = true;
     let mut escapes = false;
@@ -118,11 +141,13 @@ async fn echo(ctx: &CommandCtx) -> Result<i32, Interrupt> {
 
 crate::command_fn!(run_echo, echo);
 
-async fn t(_ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    Ok(0)
+async fn t(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    Ok(lone_gnu_option(ctx, 0).await?.unwrap_or(0))
 }
-async fn f(_ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    Ok(1)
+
+async fn f(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    // GNU false exits 1 even after --help or --version.
+    Ok(lone_gnu_option(ctx, 1).await?.map_or(1, |_| 1))
 }
 crate::command_fn!(run_true, t);
 crate::command_fn!(run_false, f);

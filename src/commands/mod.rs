@@ -96,6 +96,7 @@ pub mod patch;
 pub mod readlink;
 pub mod rmdir;
 pub mod stat;
+pub mod statfs;
 pub mod sums;
 pub mod sync;
 pub mod sysinfo;
@@ -212,7 +213,7 @@ impl Registry {
             "wc",
             Real,
             "count lines, words and bytes",
-            "-l -w -c -m -L",
+            "-l -w -c -m -L --files0-from",
             wc::run,
         );
         r.register(

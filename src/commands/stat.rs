@@ -1,10 +1,13 @@
-//! `stat`: file status in GNU's default layout, `-t` terse form, or a `-c`/`--printf` format.
-//! The modeled filesystem is device 254,0 with 4 KiB blocks; it records no birth time.
+//! `stat`: file status in GNU's default layout, `-t` terse form, or a `-c`/`--printf` format,
+//! and with `-f` the status of the file system holding each file (the model `statfs.rs` shares
+//! with `df`). The modeled filesystem is device 254,0 with 4 KiB blocks; it records no birth
+//! time.
 
 use super::fsutil::{
     blocks512, full_time, group_name, mode_string, user_name, DEV_MAJOR, DEV_MINOR, FS_BLOCK,
 };
 use super::opts::{self, flag, req, OptDef, Parser, Quoting};
+use super::statfs::{FsStats, FS_TYPE};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{FileType, Stat};
@@ -16,10 +19,13 @@ const DEFS: &[OptDef] = &[
     req(b'c', "format"),
     req(PRINTF, "printf"),
     flag(b't', "terse"),
+    flag(b'f', "file-system"),
 ];
 
 const DEFAULT_FORMAT: &str = "  File: %N\n  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\nDevice: %Hd,%Ld\tInode: %-11i Links: %h\nAccess: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: %w\n";
 const TERSE_FORMAT: &str = "%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o\n";
+const FS_DEFAULT_FORMAT: &str = "  File: \"%n\"\n    ID: %-8i Namelen: %-7l Type: %T\nBlock size: %-10s Fundamental block size: %S\nBlocks: Total: %-10b Free: %-10f Available: %a\nInodes: Total: %-10c Free: %d\n";
+const FS_TERSE_FORMAT: &str = "%n %i %l %t %s %S %b %f %a %c %d\n";
 
 struct Item<'a> {
     name: &'a [u8],
@@ -31,9 +37,24 @@ struct Item<'a> {
     quoting: Quoting,
 }
 
+/// What a format is expanded for: a file's status, or (`-f`) its file system's.
+enum Subject<'a> {
+    File(&'a Item<'a>),
+    Fs { name: &'a [u8], fs: FsStats },
+}
+
+/// A directive's value; the numeric kinds say how GNU prints them (`+`/space flags apply to
+/// signed values only, `#` adds `0` to octal and `0x` to hex).
 enum Val {
     Num(u64),
+    Int(i64),
+    Oct(u64),
+    Hex(u64),
     Str(Vec<u8>),
+}
+
+fn signed(n: u64) -> Val {
+    Val::Int(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 fn file_type_name(st: &Stat) -> &'static str {
@@ -66,14 +87,14 @@ fn secs_val(ns: u64, precision: Option<usize>) -> Val {
             }
             Val::Str(format!("{secs}.{f}").into_bytes())
         }
-        _ => Val::Num(secs),
+        _ => signed(secs),
     }
 }
 
 fn directive(q: Quoting, it: &Item, c: u8, precision: Option<usize>) -> Option<Val> {
     let st = &it.st;
     Some(match c {
-        b'a' => Val::Num(u64::from(st.mode & 0o7777)),
+        b'a' => Val::Oct(u64::from(st.mode & 0o7777)),
         b'A' => Val::Str(mode_string(st.file_type, st.mode).into_bytes()),
         b'b' => Val::Num(blocks512(st)),
         b'B' => Val::Num(512),
@@ -109,7 +130,7 @@ fn directive(q: Quoting, it: &Item, c: u8, precision: Option<usize>) -> Option<V
             Val::Str(s)
         }
         b'o' => Val::Num(FS_BLOCK),
-        b's' => Val::Num(st.size),
+        b's' => signed(st.size),
         b't' | b'T' => Val::Str(b"0".to_vec()),
         b'u' => Val::Num(u64::from(st.uid)),
         b'U' => Val::Str(
@@ -128,6 +149,111 @@ fn directive(q: Quoting, it: &Item, c: u8, precision: Option<usize>) -> Option<V
         b'Z' => secs_val(st.ctime_ns, precision),
         _ => return None,
     })
+}
+
+/// A file-system directive (`-f`); the block and free counts are signed in GNU.
+fn fs_directive(name: &[u8], fs: &FsStats, c: u8) -> Option<Val> {
+    Some(match c {
+        b'a' => signed(fs.bavail),
+        b'b' => signed(fs.blocks),
+        b'c' => Val::Num(fs.files),
+        b'd' => signed(fs.ffree),
+        b'f' => signed(fs.bfree),
+        b'i' => Val::Hex(fs.fsid),
+        b'l' => Val::Num(fs.namelen),
+        b'n' => Val::Str(name.to_vec()),
+        b's' => Val::Num(fs.bsize),
+        b'S' => Val::Num(fs.frsize),
+        b't' => Val::Hex(fs.magic),
+        b'T' => Val::Str(FS_TYPE.as_bytes().to_vec()),
+        _ => return None,
+    })
+}
+
+/// The flags of one directive.
+#[derive(Default, Clone, Copy)]
+struct Spec {
+    left: bool,
+    zero: bool,
+    alt: bool,
+    plus: bool,
+    space: bool,
+    width: usize,
+    precision: Option<usize>,
+}
+
+/// A number as C's printf lays it out: sign or radix prefix, precision zeros, then width.
+fn number(out: &mut Vec<u8>, prefix: &str, digits: &str, sp: Spec) {
+    let mut body = String::from(digits);
+    if let Some(p) = sp.precision {
+        while body.len() < p {
+            body.insert(0, '0');
+        }
+    }
+    let len = prefix.len() + body.len();
+    let fill = sp.width.saturating_sub(len);
+    if sp.left {
+        out.extend_from_slice(prefix.as_bytes());
+        out.extend_from_slice(body.as_bytes());
+        out.extend(std::iter::repeat_n(b' ', fill));
+    } else if sp.zero && sp.precision.is_none() {
+        out.extend_from_slice(prefix.as_bytes());
+        out.extend(std::iter::repeat_n(b'0', fill));
+        out.extend_from_slice(body.as_bytes());
+    } else {
+        out.extend(std::iter::repeat_n(b' ', fill));
+        out.extend_from_slice(prefix.as_bytes());
+        out.extend_from_slice(body.as_bytes());
+    }
+}
+
+fn put_val(out: &mut Vec<u8>, d: u8, val: Val, sp: Spec) {
+    match val {
+        Val::Num(n) => number(out, "", &n.to_string(), sp),
+        Val::Int(v) => {
+            let prefix = if v < 0 {
+                "-"
+            } else if sp.plus {
+                "+"
+            } else if sp.space {
+                " "
+            } else {
+                ""
+            };
+            number(out, prefix, &v.unsigned_abs().to_string(), sp)
+        }
+        Val::Oct(n) => {
+            let digits = format!("{n:o}");
+            let digits = if sp.alt && !digits.starts_with('0') {
+                format!("0{digits}")
+            } else {
+                digits
+            };
+            number(out, "", &digits, sp)
+        }
+        Val::Hex(n) => number(
+            out,
+            if sp.alt && n != 0 { "0x" } else { "" },
+            &format!("{n:x}"),
+            sp,
+        ),
+        Val::Str(s) => {
+            let s = match sp.precision {
+                Some(p) if !matches!(d, b'X' | b'Y' | b'Z' | b'W') => &s[..p.min(s.len())],
+                _ => &s[..],
+            };
+            pad(out, s, sp.width, sp.left, false);
+        }
+    }
+}
+
+/// A format expanded for one subject: the bytes, warnings about escapes, and the directive
+/// GNU refuses (it stops there, exiting 1).
+#[derive(Default)]
+struct Expanded {
+    out: Vec<u8>,
+    warnings: Vec<String>,
+    invalid: Option<Vec<u8>>,
 }
 
 fn pad(out: &mut Vec<u8>, body: &[u8], width: usize, left: bool, zero: bool) {
@@ -150,15 +276,17 @@ fn pad(out: &mut Vec<u8>, body: &[u8], width: usize, left: bool, zero: bool) {
     }
 }
 
-/// Expands a format for one file.
-fn expand(fmt: &[u8], it: &Item, escapes: bool) -> Vec<u8> {
-    let mut out = Vec::new();
+/// Expands a format for one subject.
+fn expand(fmt: &[u8], subject: &Subject, escapes: bool) -> Expanded {
+    let mut x = Expanded::default();
+    let out = &mut x.out;
     let mut i = 0;
     while i < fmt.len() {
         let c = fmt[i];
         if c == b'\\' && escapes {
-            let (bytes, used) = escape(&fmt[i..]);
+            let (bytes, used, warning) = escape(&fmt[i..]);
             out.extend_from_slice(&bytes);
+            x.warnings.extend(warning);
             i += used;
             continue;
         }
@@ -169,26 +297,25 @@ fn expand(fmt: &[u8], it: &Item, escapes: bool) -> Vec<u8> {
         }
         let start = i;
         i += 1;
-        let mut left = false;
-        let mut zero = false;
-        let mut alt = false;
+        let mut sp = Spec::default();
         while i < fmt.len() && b"-0#+ '".contains(&fmt[i]) {
             match fmt[i] {
-                b'-' => left = true,
-                b'0' => zero = true,
-                b'#' => alt = true,
+                b'-' => sp.left = true,
+                b'0' => sp.zero = true,
+                b'#' => sp.alt = true,
+                b'+' => sp.plus = true,
+                b' ' => sp.space = true,
                 _ => {}
             }
             i += 1;
         }
-        let mut width = 0usize;
         while i < fmt.len() && fmt[i].is_ascii_digit() {
-            width = width
+            sp.width = sp
+                .width
                 .saturating_mul(10)
                 .saturating_add(usize::from(fmt[i] - b'0'));
             i += 1;
         }
-        let mut precision = None;
         if i < fmt.len() && fmt[i] == b'.' {
             i += 1;
             let mut p = 0usize;
@@ -198,19 +325,25 @@ fn expand(fmt: &[u8], it: &Item, escapes: bool) -> Vec<u8> {
                     .saturating_add(usize::from(fmt[i] - b'0'));
                 i += 1;
             }
-            precision = Some(p);
+            sp.precision = Some(p);
         }
-        let Some(&d) = fmt.get(i) else {
-            out.extend_from_slice(&fmt[start..]);
-            break;
-        };
-        i += 1;
-        if d == b'%' {
+        // `%%` and a lone `%` at the end print `%`; with modifiers GNU refuses them.
+        let d = fmt.get(i).copied();
+        if matches!(d, None | Some(b'%')) {
+            let end = if d.is_some() { i + 1 } else { i };
+            if end - start > 1 + usize::from(d.is_some()) {
+                x.invalid = Some(fmt[start..end].to_vec());
+                return x;
+            }
             out.push(b'%');
+            i = end;
             continue;
         }
-        let val = if d == b'H' || d == b'L' {
-            match fmt.get(i) {
+        let d = fmt[i];
+        i += 1;
+        let val = match subject {
+            Subject::Fs { name, fs } => fs_directive(name, fs, d),
+            Subject::File(_) if d == b'H' || d == b'L' => match fmt.get(i) {
                 Some(b'd') => {
                     i += 1;
                     Some(Val::Num(u64::from(if d == b'H' {
@@ -224,49 +357,26 @@ fn expand(fmt: &[u8], it: &Item, escapes: bool) -> Vec<u8> {
                     Some(Val::Num(0))
                 }
                 _ => None,
-            }
-        } else {
-            directive(it.quoting, it, d, precision)
+            },
+            Subject::File(it) => directive(it.quoting, it, d, sp.precision),
         };
         match val {
             None => out.push(b'?'),
-            Some(Val::Num(n)) => {
-                let mut body = n.to_string();
-                if d == b'a' {
-                    body = format!("{n:o}");
-                    if alt && !body.starts_with('0') {
-                        body.insert(0, '0');
-                    }
-                }
-                if let Some(p) = precision {
-                    while body.len() < p {
-                        body.insert(0, '0');
-                    }
-                }
-                pad(
-                    &mut out,
-                    body.as_bytes(),
-                    width,
-                    left,
-                    zero && precision.is_none(),
-                );
-            }
-            Some(Val::Str(s)) => {
-                let s = match precision {
-                    Some(p) if !matches!(d, b'X' | b'Y' | b'Z' | b'W') => &s[..p.min(s.len())],
-                    _ => &s[..],
-                };
-                pad(&mut out, s, width, left, false);
-            }
+            Some(v) => put_val(out, d, v, sp),
         }
     }
-    out
+    x
 }
 
-/// One backslash escape of `--printf` (at `s[0] == '\\'`): (bytes, consumed).
-fn escape(s: &[u8]) -> (Vec<u8>, usize) {
+/// One backslash escape of `--printf` (at `s[0] == '\\'`): (bytes, consumed, warning).
+/// GNU warns about an escape it does not know and prints the character after the backslash.
+fn escape(s: &[u8]) -> (Vec<u8>, usize, Option<String>) {
     let Some(&c) = s.get(1) else {
-        return (b"\\".to_vec(), 1);
+        return (
+            b"\\".to_vec(),
+            1,
+            Some("warning: backslash at end of format".into()),
+        );
     };
     let simple = match c {
         b'a' => Some(7u8),
@@ -279,12 +389,10 @@ fn escape(s: &[u8]) -> (Vec<u8>, usize) {
         b'v' => Some(11),
         b'\\' => Some(b'\\'),
         b'"' => Some(b'"'),
-        b'\'' => Some(b'\''),
-        b'?' => Some(b'?'),
         _ => None,
     };
     if let Some(b) = simple {
-        return (vec![b], 2);
+        return (vec![b], 2, None);
     }
     if (b'0'..=b'7').contains(&c) {
         let mut v: u32 = 0;
@@ -293,7 +401,7 @@ fn escape(s: &[u8]) -> (Vec<u8>, usize) {
             v = v * 8 + u32::from(s[n] - b'0');
             n += 1;
         }
-        return (vec![v as u8], n);
+        return (vec![v as u8], n, None);
     }
     if c == b'x' && s.get(2).is_some_and(u8::is_ascii_hexdigit) {
         let mut v: u32 = 0;
@@ -302,9 +410,14 @@ fn escape(s: &[u8]) -> (Vec<u8>, usize) {
             v = v * 16 + (s[n] as char).to_digit(16).unwrap_or(0);
             n += 1;
         }
-        return (vec![v as u8], n);
+        return (vec![v as u8], n, None);
     }
-    (vec![b'\\', c], 2)
+    let shown = String::from_utf8_lossy(&[c]).into_owned();
+    (
+        vec![c],
+        2,
+        Some(format!("warning: unrecognized escape '\\{shown}'")),
+    )
 }
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -322,53 +435,85 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         .rev()
         .find(|(i, _)| matches!(*i, b'c' | PRINTF))
         .map(|(i, v)| (*i, v.clone().unwrap_or_default()));
-    let (fmt, escapes, literal) = match fmt_opt {
-        Some((b'c', f)) => {
-            let mut f = f;
-            f.push(b'\n');
-            (f, false, false)
-        }
-        Some((_, f)) => (f, true, false),
-        None if p.has(b't') => (TERSE_FORMAT.as_bytes().to_vec(), false, false),
-        None => (DEFAULT_FORMAT.as_bytes().to_vec(), false, true),
+    let fs_mode = p.has(b'f');
+    let (default, terse) = if fs_mode {
+        (FS_DEFAULT_FORMAT, FS_TERSE_FORMAT)
+    } else {
+        (DEFAULT_FORMAT, TERSE_FORMAT)
+    };
+    // `-c` prints a newline after each expansion; it is not part of the format, so a `%`
+    // ending the format stays a `%`.
+    let (fmt, escapes, literal, delim) = match fmt_opt {
+        Some((b'c', f)) => (f, false, false, &b"\n"[..]),
+        Some((_, f)) => (f, true, false, &b""[..]),
+        None if p.has(b't') => (terse.as_bytes().to_vec(), false, false, &b""[..]),
+        None => (default.as_bytes().to_vec(), false, true, &b""[..]),
     };
     let mut status = 0;
     for op in &p.operands {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
         let abs = ctx.resolve(op);
-        let st = if deref {
-            ctx.stat(&abs)
-        } else {
-            ctx.lstat(&abs)
-        };
-        let st = match st {
-            Ok(s) => s,
-            Err(e) => {
-                ctx.diag(format!(
-                    "cannot statx {}: {}",
+        let expanded = if fs_mode {
+            // statfs follows symlinks; every path is on the one modeled file system.
+            if let Err(e) = ctx.stat(&abs) {
+                let msg = format!(
+                    "cannot read file system information for {}: {}",
                     opts::quoteaf(ctx, op),
                     e.message()
-                ))
-                .await?;
+                );
+                ctx.diag(msg).await?;
                 status = 1;
                 continue;
             }
-        };
-        let link = if st.file_type == FileType::Symlink {
-            ctx.read_link(&abs).ok()
+            let fs = FsStats::of(&ctx.vfs());
+            expand(&fmt, &Subject::Fs { name: op, fs }, escapes)
         } else {
-            None
+            let st = if deref {
+                ctx.stat(&abs)
+            } else {
+                ctx.lstat(&abs)
+            };
+            let st = match st {
+                Ok(s) => s,
+                Err(e) => {
+                    ctx.diag(format!(
+                        "cannot statx {}: {}",
+                        opts::quoteaf(ctx, op),
+                        e.message()
+                    ))
+                    .await?;
+                    status = 1;
+                    continue;
+                }
+            };
+            let link = if st.file_type == FileType::Symlink {
+                ctx.read_link(&abs).ok()
+            } else {
+                None
+            };
+            let it = Item {
+                quoting: Quoting::of(ctx),
+                name: op,
+                st,
+                link,
+                literal_names: literal,
+            };
+            expand(&fmt, &Subject::File(&it), escapes)
         };
-        let it = Item {
-            quoting: Quoting::of(ctx),
-            name: op,
-            st,
-            link,
-            literal_names: literal,
-        };
-        let out = expand(&fmt, &it, escapes);
+        for w in &expanded.warnings {
+            ctx.diag(w).await?;
+        }
+        let mut out = expanded.out;
+        if expanded.invalid.is_none() {
+            out.extend_from_slice(delim);
+        }
         ctx.charge_bytes(out.len())?;
         ctx.out(&out).await?;
+        if let Some(bad) = expanded.invalid {
+            let msg = format!("{}: invalid directive", opts::quote(ctx, &bad));
+            ctx.diag(msg).await?;
+            return Ok(1);
+        }
     }
     Ok(status)
 }
@@ -380,7 +525,7 @@ pub fn register(r: &mut super::Registry) {
         "stat",
         Trust::Real,
         "display file status",
-        "-L -t -c FORMAT --printf=FORMAT (%a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U %w %W %x %X %y %Y %z %Z %Hd %Ld)",
+        "-L -t -f -c FORMAT --printf=FORMAT (%a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U %w %W %x %X %y %Y %z %Z %Hd %Ld; with -f: %a %b %c %d %f %i %l %n %s %S %t %T)",
         run,
     );
 }
@@ -437,6 +582,78 @@ mod tests {
         assert_eq!(
             text(run(&["stat"], b"")).2,
             "stat: missing operand\nTry 'stat --help' for more information.\n"
+        );
+    }
+
+    #[test]
+    fn file_system_agrees_with_df() {
+        let k = machine(&[("a", &[7u8; 20_000]), ("d/", b"")]);
+        let t = |argv: &[&str]| text(run_on(&k, argv, b""));
+        let r = t(&["stat", "-f", "-c", "%b %f %a %S %s %c %d %l %i %t %T", "a"]);
+        let v: Vec<&str> = r.1.split_whitespace().collect();
+        let num = |i: usize| v[i].parse::<u64>().unwrap();
+        let (blocks, free, avail, frsize) = (num(0), num(1), num(2), num(3));
+        assert_eq!((frsize, num(4), num(7)), (4096, 4096, 255));
+        assert_eq!(&v[8..], ["fe0000000000", "5348534d", "shellsim"]);
+        // df's row is the same numbers in KiB.
+        let df = t(&["df", "a"]).1;
+        let row: Vec<&str> = df.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(row[1], (blocks * frsize / 1024).to_string());
+        assert_eq!(row[2], ((blocks - free) * frsize / 1024).to_string());
+        assert_eq!(row[3], (avail * frsize / 1024).to_string());
+        // Inodes count the empty nodes that fit in the quota, and in what is left of it.
+        let (quota, usage) = (k.vfs.borrow().quota(), k.vfs.borrow().usage());
+        assert_eq!((num(5), num(6)), (quota / 256, (quota - usage) / 256));
+        // Writing a file takes whole blocks from the free count.
+        k.vfs
+            .borrow_mut()
+            .write_file(b"/work/b", &[1u8; 8192], crate::vfs::WriteMode::Truncate)
+            .unwrap();
+        let after = t(&["stat", "-f", "-c", "%f", "d"]).1;
+        assert!(after.trim().parse::<u64>().unwrap() <= free - 2, "{after}");
+    }
+
+    #[test]
+    fn file_system_layouts() {
+        let k = machine(&[("a", b"x")]);
+        let fs = super::FsStats::of(&k.vfs.borrow());
+        let t = |argv: &[&str]| text(run_on(&k, argv, b""));
+        assert_eq!(
+            t(&["stat", "-f", "a"]).1,
+            format!(
+                "  File: \"a\"\n    ID: fe0000000000 Namelen: 255     Type: shellsim\nBlock size: 4096       Fundamental block size: 4096\nBlocks: Total: {:<10} Free: {:<10} Available: {}\nInodes: Total: {:<10} Free: {}\n",
+                fs.blocks, fs.bfree, fs.bavail, fs.files, fs.ffree
+            )
+        );
+        assert_eq!(
+            t(&["stat", "--file-system", "-t", "a"]).1,
+            format!(
+                "a fe0000000000 255 5348534d 4096 4096 {} {} {} {} {}\n",
+                fs.blocks, fs.bfree, fs.bavail, fs.files, fs.ffree
+            )
+        );
+        assert_eq!(
+            t(&[
+                "stat",
+                "-f",
+                "-c",
+                "%#t|%#i|%+b|%012S|%-6l|%.6t|%Hd|%A",
+                "a"
+            ])
+            .1,
+            format!(
+                "0x5348534d|0xfe0000000000|+{}|000000004096|255   |5348534d|?d|?\n",
+                fs.blocks
+            )
+        );
+        assert_eq!(
+            t(&["stat", "-f", "nope", "a", "-c", "%n"]),
+            (
+                1,
+                "a\n".into(),
+                "stat: cannot read file system information for 'nope': No such file or directory\n"
+                    .into()
+            )
         );
     }
 }

@@ -1,10 +1,10 @@
 //! `wc`: lines, words, characters, bytes and the longest line, streaming, with GNU's column
 //! width rules (width from the total size of regular files; 7 when any input is not a regular
-//! file; 1 for a single count of a single input).
+//! file; 1 for a single count of a single input), and `--files0-from` name lists.
 
-use super::opts::{self, flag, OptDef, Parser};
-use crate::process::command::CommandCtx;
-use crate::process::{Desc, Interrupt};
+use super::opts::{self, flag, req, OptDef, Parser};
+use crate::process::command::{CommandCtx, LineReader};
+use crate::process::{Desc, Interrupt, IoError};
 
 const DEFS: &[OptDef] = &[
     flag(b'c', "bytes"),
@@ -12,7 +12,11 @@ const DEFS: &[OptDef] = &[
     flag(b'l', "lines"),
     flag(b'w', "words"),
     flag(b'L', "max-line-length"),
+    req(FILES0_FROM, "files0-from"),
 ];
+
+/// The long-only `--files0-from=F`.
+const FILES0_FROM: u8 = 128;
 
 #[derive(Default, Clone, Copy)]
 struct Counts {
@@ -83,63 +87,32 @@ impl Scan {
     }
 }
 
-async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    let p = match opts::parse(ctx, Parser::new(DEFS), 1).await? {
-        Ok(p) => p,
-        Err(s) => return Ok(s),
-    };
-    let (mut l, mut w, mut m, mut c, lmax) = (
-        p.has(b'l'),
-        p.has(b'w'),
-        p.has(b'm'),
-        p.has(b'c'),
-        p.has(b'L'),
-    );
-    if !(l || w || m || c || lmax) {
-        l = true;
-        w = true;
-        c = true;
+/// Which counts are printed, in GNU's column order.
+#[derive(Clone, Copy)]
+struct Wanted {
+    l: bool,
+    w: bool,
+    m: bool,
+    c: bool,
+    lmax: bool,
+}
+
+impl Wanted {
+    fn count(self) -> usize {
+        [self.l, self.w, self.m, self.c, self.lmax]
+            .iter()
+            .filter(|x| **x)
+            .count()
     }
-    let _ = &mut m;
-    let ncounts = [l, w, m, c, lmax].iter().filter(|x| **x).count();
-    let files = if p.operands.is_empty() {
-        vec![None]
-    } else {
-        p.operands.iter().map(|o| Some(o.clone())).collect()
-    };
-    // Width from what stat would say about each input.
-    let mut regular_total = 0u64;
-    let mut min_width = 1;
-    for f in &files {
-        match f.as_deref() {
-            None | Some(b"-") => match ctx.fd(0).map(|f| matches!(f.desc, Desc::File { .. })) {
-                Some(true) => {
-                    if let Some(Desc::File { path, .. }) = ctx.fd(0).as_ref().map(|f| &f.desc) {
-                        regular_total += ctx.stat(path).map(|s| s.size).unwrap_or(0);
-                    }
-                }
-                _ => min_width = 7,
-            },
-            Some(name) => match ctx.stat(&ctx.resolve(name)) {
-                Ok(st) if st.file_type == crate::vfs::FileType::File => regular_total += st.size,
-                Ok(_) => min_width = 7,
-                Err(_) => {}
-            },
-        }
-    }
-    let width = if files.len() == 1 && ncounts == 1 {
-        1
-    } else {
-        (regular_total.max(1).ilog10() as usize + 1).max(min_width)
-    };
-    let fmt = |k: &Counts, name: Option<&[u8]>| -> Vec<u8> {
+
+    fn line(self, k: &Counts, width: usize, name: Option<&[u8]>) -> Vec<u8> {
         let mut parts = Vec::new();
         for (on, v) in [
-            (l, k.lines),
-            (w, k.words),
-            (m, k.chars),
-            (c, k.bytes),
-            (lmax, k.maxlen),
+            (self.l, k.lines),
+            (self.w, k.words),
+            (self.m, k.chars),
+            (self.c, k.bytes),
+            (self.lmax, k.maxlen),
         ] {
             if on {
                 parts.push(format!("{v:>width$}"));
@@ -152,53 +125,272 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         s.push(b'\n');
         s
+    }
+}
+
+/// A `--files0-from` list no larger than this, in a regular file, is read whole before
+/// counting (as GNU does), which lets the column width come from stat-ing every name; a
+/// longer list, or one from a pipe, is read name by name and printed with width 1.
+const WHOLE_LIST_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// Where the names to count come from.
+enum Names {
+    /// Operands (`None` is standard input without a name), or a list read whole.
+    Fixed(std::vec::IntoIter<Option<Vec<u8>>>),
+    /// A NUL-separated list read as it is consumed.
+    Stream(LineReader),
+}
+
+impl Names {
+    async fn next(&mut self, ctx: &CommandCtx) -> Result<Option<Option<Vec<u8>>>, IoError> {
+        match self {
+            Names::Fixed(it) => Ok(it.next()),
+            Names::Stream(r) => Ok(r.next_line(&ctx.sys).await?.map(|mut t| {
+                if t.last() == Some(&0) {
+                    t.pop();
+                }
+                Some(t)
+            })),
+        }
+    }
+}
+
+/// The size stat reports for `name` if it is a regular file (`-` is standard input);
+/// `Err(())` when it is something else, `Ok(None)` when it cannot be stat-ed.
+fn regular_size(ctx: &CommandCtx, name: Option<&[u8]>) -> Result<Option<u64>, ()> {
+    match name {
+        None | Some(b"-") => match ctx.fd(0).as_ref().map(|f| &f.desc) {
+            Some(Desc::File { path, .. }) => Ok(Some(ctx.stat(path).map(|s| s.size).unwrap_or(0))),
+            _ => Err(()),
+        },
+        Some(b"") => Ok(None),
+        Some(name) => match ctx.stat(&ctx.resolve(name)) {
+            Ok(st) if st.file_type == crate::vfs::FileType::File => Ok(Some(st.size)),
+            Ok(_) => Err(()),
+            Err(_) => Ok(None),
+        },
+    }
+}
+
+/// GNU's column width: the digits of the regular files' total size, at least 7 when any
+/// input is not a regular file, and 1 for a single count of a single input.
+fn column_width(ctx: &CommandCtx, names: &[Option<Vec<u8>>], wanted: Wanted) -> usize {
+    if names.is_empty() || (names.len() == 1 && wanted.count() == 1) {
+        return 1;
+    }
+    let mut regular_total = 0u64;
+    let mut min_width = 1;
+    for n in names {
+        match regular_size(ctx, n.as_deref()) {
+            Ok(size) => regular_total += size.unwrap_or(0),
+            Err(()) => min_width = 7,
+        }
+    }
+    (regular_total.max(1).ilog10() as usize + 1).max(min_width)
+}
+
+/// Opens the `--files0-from` list: a regular file of modest size is read whole (its names
+/// known before counting starts), anything else is streamed. `Err(status)` after a
+/// diagnostic.
+async fn open_list(ctx: &CommandCtx, from: &[u8]) -> Result<Result<Names, i32>, Interrupt> {
+    let file = match ctx.open_input(from) {
+        Ok(f) => f,
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            let msg = format!(
+                "cannot open {} for reading: {}",
+                opts::quoteaf(ctx, from),
+                e.message()
+            );
+            ctx.diag(msg).await?;
+            return Ok(Err(1));
+        }
     };
+    let size = match &file.desc {
+        Desc::File { path, .. } => ctx.stat(path).ok().map(|s| s.size),
+        _ => None,
+    };
+    let mut reader = LineReader::new(file);
+    reader.delim = 0;
+    let Some(size) = size.filter(|s| *s <= WHOLE_LIST_LIMIT) else {
+        return Ok(Ok(Names::Stream(reader)));
+    };
+    ctx.reserve(size)?;
+    let mut names = Vec::new();
+    let mut failed = None;
+    loop {
+        match reader.next_line(&ctx.sys).await {
+            Ok(Some(mut t)) => {
+                if t.last() == Some(&0) {
+                    t.pop();
+                }
+                names.push(Some(t));
+            }
+            Ok(None) => break,
+            Err(e) => {
+                failed = Some(opts::interrupted(e)?);
+                break;
+            }
+        }
+    }
+    ctx.release(size);
+    if let Some(e) = failed {
+        list_read_error(ctx, from, e).await?;
+        return Ok(Err(1));
+    }
+    Ok(Ok(Names::Fixed(names.into_iter())))
+}
+
+async fn list_read_error(ctx: &CommandCtx, from: &[u8], e: IoError) -> Result<(), Interrupt> {
+    let msg = format!("{}: read error: {}", opts::quotef(ctx, from), e.message());
+    ctx.diag(msg).await
+}
+
+async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    let p = match opts::parse(ctx, Parser::new(DEFS), 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    let mut wanted = Wanted {
+        l: p.has(b'l'),
+        w: p.has(b'w'),
+        m: p.has(b'm'),
+        c: p.has(b'c'),
+        lmax: p.has(b'L'),
+    };
+    if wanted.count() == 0 {
+        wanted.l = true;
+        wanted.w = true;
+        wanted.c = true;
+    }
+    let files_from = p.last(FILES0_FROM).map(<[u8]>::to_vec);
+    let (mut names, width) = match &files_from {
+        Some(from) => {
+            if let Some(extra) = p.operands.first() {
+                let msg = format!(
+                    "extra operand {}\nfile operands cannot be combined with --files0-from",
+                    opts::quoteaf(ctx, extra)
+                );
+                return opts::usage(ctx, msg, 1).await;
+            }
+            match open_list(ctx, from).await? {
+                Ok(Names::Fixed(list)) => {
+                    let list: Vec<_> = list.collect();
+                    let width = column_width(ctx, &list, wanted);
+                    (Names::Fixed(list.into_iter()), width)
+                }
+                // GNU cannot stat names it has not read yet: every column is 1 wide.
+                Ok(stream) => (stream, 1),
+                Err(status) => return Ok(status),
+            }
+        }
+        None => {
+            let list: Vec<_> = if p.operands.is_empty() {
+                vec![None]
+            } else {
+                p.operands.iter().map(|o| Some(o.clone())).collect()
+            };
+            let width = column_width(ctx, &list, wanted);
+            (Names::Fixed(list.into_iter()), width)
+        }
+    };
+    let from_stdin = files_from.as_deref() == Some(b"-");
     let mut status = 0;
     let mut total = Counts::default();
-    for f in &files {
-        let operand: &[u8] = f.as_deref().unwrap_or(b"-");
-        let file = match ctx.open_input(operand) {
-            Ok(x) => x,
+    let mut seen = 0usize;
+    loop {
+        let name = match names.next(ctx).await {
+            Ok(Some(n)) => n,
+            Ok(None) => break,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag_path(opts::quotef(ctx, operand).as_bytes(), e)
-                    .await?;
+                list_read_error(ctx, files_from.as_deref().unwrap_or(b"-"), e).await?;
+                status = 1;
+                break;
+            }
+        };
+        seen += 1;
+        ctx.charge(1)?;
+        if let (Some(from), Some(n)) = (&files_from, &name) {
+            if from_stdin && n == b"-" {
+                let msg = format!(
+                    "when reading file names from stdin, no file name of {} allowed",
+                    opts::quoteaf(ctx, b"-")
+                );
+                ctx.diag(msg).await?;
                 status = 1;
                 continue;
             }
-        };
-        let mut scan = Scan {
-            lines_and_bytes_only: !(w || m || lmax),
-            ..Scan::default()
-        };
-        loop {
-            match ctx.sys.read(&file, 65536).await {
-                Ok(chunk) if chunk.is_empty() => break,
-                Ok(chunk) => {
-                    ctx.charge_bytes(chunk.len())?;
-                    scan.feed(&chunk);
-                }
-                Err(e) => {
-                    let e = opts::interrupted(e)?;
-                    ctx.diag_path(opts::quotef(ctx, operand).as_bytes(), e)
-                        .await?;
-                    status = 1;
-                    break;
-                }
+            if n.is_empty() {
+                let msg = format!(
+                    "{}:{seen}: invalid zero-length file name",
+                    opts::quotef(ctx, from)
+                );
+                ctx.diag(msg).await?;
+                status = 1;
+                continue;
             }
         }
-        let k = scan.finish();
+        let operand: &[u8] = name.as_deref().unwrap_or(b"-");
+        let Some(k) = count_input(ctx, operand, wanted).await? else {
+            status = 1;
+            continue;
+        };
+        if k.1 {
+            status = 1;
+        }
+        let k = k.0;
         total.lines += k.lines;
         total.words += k.words;
         total.chars += k.chars;
         total.bytes += k.bytes;
         total.maxlen = total.maxlen.max(k.maxlen);
-        ctx.out(&fmt(&k, f.as_deref())).await?;
+        ctx.out(&wanted.line(&k, width, name.as_deref())).await?;
     }
-    if files.len() > 1 {
-        ctx.out(&fmt(&total, Some(b"total"))).await?;
+    if seen > 1 {
+        ctx.out(&wanted.line(&total, width, Some(b"total"))).await?;
     }
     Ok(status)
+}
+
+/// Counts one input; `None` when it cannot be opened (after the diagnostic), else the
+/// counts and whether a read failed part way.
+async fn count_input(
+    ctx: &CommandCtx,
+    operand: &[u8],
+    wanted: Wanted,
+) -> Result<Option<(Counts, bool)>, Interrupt> {
+    let file = match ctx.open_input(operand) {
+        Ok(x) => x,
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            ctx.diag_path(opts::quotef(ctx, operand).as_bytes(), e)
+                .await?;
+            return Ok(None);
+        }
+    };
+    let mut scan = Scan {
+        lines_and_bytes_only: !(wanted.w || wanted.m || wanted.lmax),
+        ..Scan::default()
+    };
+    let mut failed = false;
+    loop {
+        match ctx.sys.read(&file, 65536).await {
+            Ok(chunk) if chunk.is_empty() => break,
+            Ok(chunk) => {
+                ctx.charge_bytes(chunk.len())?;
+                scan.feed(&chunk);
+            }
+            Err(e) => {
+                let e = opts::interrupted(e)?;
+                ctx.diag_path(opts::quotef(ctx, operand).as_bytes(), e)
+                    .await?;
+                failed = true;
+                break;
+            }
+        }
+    }
+    Ok(Some((scan.finish(), failed)))
 }
 
 crate::command_fn!(run, main);
@@ -249,5 +441,16 @@ mod tests {
         );
         assert_eq!(wc(&["dd", "w1"], b""), (1, "      0       0       0 dd\n      2       5      24 w1\n      2       5      24 total\n".into(), "wc: dd: Is a directory\n".into()));
         assert_eq!(wc(&["--total=only"], b"").0, 1);
+    }
+
+    #[test]
+    fn files0_from() {
+        // A list on a pipe-like stdin is streamed: GNU cannot stat ahead, so widths are 1.
+        assert_eq!(
+            wc(&["--files0-from=-"], b"w1\0w2\0").1,
+            "2 5 24 w1\n0 1 1 w2\n2 6 25 total\n"
+        );
+        assert_eq!(wc(&["--files0-from=-", "-l"], b"\0w2").1, "0 w2\n0 total\n");
+        assert_eq!(wc(&["--files0-from=-", "w1"], b"").0, 1);
     }
 }

@@ -338,6 +338,125 @@ for script in [
      for suf in ["y", "Y", "Z", "E", "R", "Q", "g", "G", "k", "m", "KB", "MiB", "e", "t"]]:
     case(script + "; echo rc=$?", {"f": "a[=b]c=\n" * 3}, stdin="a[=b]c=\n")
 
+# ---- wc --files0-from: names from a file or stdin; widths come from stat only when the list
+# is a regular file GNU reads whole (from a pipe every column is 1 wide)
+wc_files = {"a": "hello world\n", "b": "x\ny\nz\n", "big": "".join("%d\n" % i for i in range(1, 1001)),
+            "L": "a\0b\0", "L2": "a\0b", "L3": "a\0\0b\0", "E": "", "one": "big\0", "m": "a\0-\0",
+            "ln": "a\nb\0a\0"}
+for script in [
+    "wc --files0-from=L", "wc --files0-from=L2", "wc --files0-from=L3", "wc --files0-from=E",
+    "wc --files0-from=L a", "wc --files0-from=L -", "wc --files0-from=one", "wc -l --files0-from=one",
+    "wc -l --files0-from=L", "wc -cL --files0-from=L", "wc -m --files0-from=L3",
+    "printf 'a\\0big\\0' | wc --files0-from=-", "printf 'a\\0-\\0' | wc --files0-from=-",
+    "printf 'a\\0' | wc -l --files0-from=-", "printf 'big\\0big\\0a\\0' | wc -c --files0-from=-",
+    "printf 'nof\\0a\\0' | wc --files0-from=-", "printf '\\0' | wc --files0-from=-",
+    "printf 'a\\0\\0' | wc --files0-from=-", "printf 'a\\0b' | wc -lw --files0-from=-",
+    "wc --files0-from=- < L", "wc -l --files0-from=- < L", "wc --files0-from=- < m",
+    "wc --files0-from=m < b", "wc --files0-from=nof", "wc --files0-from", "wc --files0-from=.",
+    "mkdir dd; printf 'dd\\0a\\0' | wc --files0-from=-", "mkdir dd; printf 'dd\\0a\\0' > dl; wc --files0-from=dl",
+    "wc --files0-from=ln", "wc --files0-from=/dev/null", "wc --files0-from=L --files0-from=one",
+    "printf 'b\\0' | wc -L --files0-from=/dev/stdin", "cat L | wc --files0-from=- -l",
+]:
+    case(script + "; echo rc=$?", wc_files)
+
+# ---- stat -f / --file-system: only what does not depend on the host's file system (names,
+# flags on %n, directives that are unknown in -f mode, escapes, refusals, errors); the modeled
+# numbers are unit-tested against df in src/commands/stat.rs
+for script in [
+    "stat -f -c %n a", "stat --file-system -c '%n|%-6n|%6n|%.2n|%-#5n|%.0n|%.n|%05n' a",
+    "stat -f -c '%q|%N|%Z|%A|%z|%F|%o|%w|%W|%B|%D|%h|%Hd|%Ld|%Hr|%H|%m|%u|%U|%g|%G|%x|%X|%y|%Y|%C|%r|%R|%e|%E|%j|%k|%K|%L|%M|%O|%P|%Q|%v|%V|%5q|%-3N' a",
+    "stat -f -c '%%|%' a", "stat -f -c '%n %5%' a a", "stat -f -c 'x%5' a", "stat -f -c 'y%.' a",
+    "stat -f -c '%-5%' a", "stat -c '%5%' a", "stat -c 'a%5' a b", "stat -c '%n %' a",
+    "stat -f --printf='%n\\t\\x41\\101\\q%' a", "stat -f --printf='%n' a b",
+    "stat --printf=\"$(cat fmt)\" a b | od -c",
+    "stat --printf='%n\\' a", "stat -f --printf='\\n%n\\101' a",
+    "stat -f nofile", "stat -f", "stat -f -c %n a nofile b", "stat -f -t nofile",
+    "ln -s nowhere dl; stat -f -c %n dl", "ln -s a l; stat -f -c %n l", "stat -f -L -c %n a",
+    "stat -f -c '' a | od -c", "stat -f a | head -1", "stat -f 'a b' | head -1",
+    "stat -f -t a | cut -d' ' -f1", "stat -f -c %n -t a", "mkdir d; stat -f -c '[%n]' d/ d/..",
+    "stat -f -c %n /", "stat -f -c %n /dev/null",
+]:
+    case(script + "; echo rc=$?", {"a": "x\n", "b": "", "a b": "y", "fmt": r"\q\c\z\e\x\xg\0\8\\\'\?\"|"})
+
+# ---- file: text formats (JSON, CSV, scripts, HTML/XML, diffs, C, Python, makefiles), text
+# notes (long lines, terminators, escapes, overstriking, BOM, ISO-8859) and binary headers
+file_texts = {
+    "t.csv": "a,b,c\n1,2,3\n4,5,6\n", "short.csv": "name,age\nbob,3\n", "q.csv": '"x,y",b\n1,2\n3,4\n',
+    "crlf.csv": "a,b\r\n1,2\r\n3,4\r\n", "ragged.csv": "a,b\n1,2\n3\n", "semi": "a;b\n1;2\n3;4\n",
+    "u.csv": "h\u00e9,b\n1,2\n3,4\n", "blank.csv": "a,b\n1,2\n\n",
+    "t.json": '{"a": 1, "b": [1,2]}\n', "j2": '{"a": 1}', "arr": "[1, 2, 3]\n", "num": "1\n",
+    "str": '"x"\n', "trail": '{"a":1,}\n', "lead0": '{"a":01}\n', "nd": '{"a":1}\n{"b":2}\n',
+    "nd1": '{"a":1} {"b":2}\n', "junk": '{"a":1} x\n', "badesc": '{"a":"\\x"}\n', "bare": "{a:1}\n",
+    "uj": '{"a":"h\u00e9"}\n', "deep": '  {\n  "a" : [1.5e3, -2, null, false, "\\u00e9"]\n}\n',
+    "p.py": "import os\nprint(os.name)\n", "p2.py": "def f(x):\n    return x\n",
+    "p4": "from os import path\nclass A:\n    pass\n", "p5": "    def f(a, b):\n", "p6": "x = 1\ndef f(a=1):\n",
+    "p7": "try:\n  x\nexcept E:\n  y\n", "p8": "def __init__(self):\n", "p9": "class A: pass\n",
+    "p10": "class A(object):  \n", "p11": "def f(x) -> int:\n",
+    "h.html": "<!DOCTYPE html>\n<html><body>hi</body></html>\n", "h2": "text <HTML>\n", "h3": "<title>x</title>\n",
+    "h4": "<body>x</body>\n", "h5": '<a href="x">\n', "h6": "<div>x</div>\n",
+    "x.xml": '<?xml version="1.0"?>\n<a/>\n', "x11": '<?xml version="1.1"?>\n', "x5": '<?xml version="1.0"?>\n<!DOCTYPE html>\n<html>',
+    "x4": "<a></a>\n",
+    "d.diff": "--- a\t2020\n+++ b\t2020\n@@ -1 +1 @@\n-a\n+b\n", "g.diff": "diff --git a/x b/x\nindex 1..2 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n",
+    "d3": "diff -r a b\n", "d4": "--- a\n+++ b\n", "d8": "x\n--- a\n+++ b\n@@ -1 +1 @@\n", "ctx": "*** a\n--- b\n***************\n",
+    "idx": "Index: x\n", "n.diff": "1c1\n< a\n---\n> b\n",
+    "c.c": "#include <stdio.h>\nint main(void) { return 0; }\n", "k2": '#include "x.h"\n', "k9": "#pragma once\n",
+    "cc.cpp": "#include <iostream>\nclass A {};\n", "k6": "#include <iostream>\n", "k4": "#define X 1\n",
+    "Makefile": "all:\n\techo hi\n", "mk2": "CC=gcc\nall: x\n\t$(CC) -o x x.c\n", "mk3": "x: y\n\tcc\n",
+    "s.sh": "#!/bin/sh\necho\n", "s2.sh": "echo hi\nls -l\n", "b": "#!/bin/bash\necho\n", "eb": "#!/usr/bin/env bash\n",
+    "dash": "#!/bin/dash\necho\n", "envsh": "#!/usr/bin/env sh\n", "sp": "#! /bin/sh\n", "py": "#!/usr/bin/env python3\nprint(1)\n",
+    "pl": "#!/usr/bin/perl -w\nprint 1;\n", "epl": "#!/usr/bin/env perl\n", "node": "#!/usr/bin/env node\nx\n",
+    "rb": "#!/usr/bin/ruby\n", "awk": "#!/usr/bin/awk -f\n", "zsh": "#!/bin/zsh\n", "ksh": "#!/bin/ksh\n",
+    "csh": "#!/bin/csh\n", "tcl": "#!/usr/bin/tclsh\n", "php": "#!/usr/bin/php\n", "lua": "#!/usr/bin/env lua\n",
+    "foo": "#!/usr/bin/foo\n", "envS": "#!/usr/bin/env -S bash -e\n", "mk": "#!/usr/bin/make -f\n",
+    "crlfsh": "#!/bin/sh\r\necho\r\n", "longsh": "#!/bin/sh\n" + "0" * 400 + "\n", "utfsh": "#!/bin/sh\necho h\u00e9\n",
+    "u.txt": "h\u00e9llo\n", "crlf": "a\r\nb\r\n", "cr": "a\rb\r", "long1": "x" * 400 + "\n", "l300": "x" * 300 + "\n",
+    "l301": "x" * 301 + "\n", "ulong": "h\u00e9" + "x" * 400 + "\n", "esc": "a\x1bb\n", "over": "a\ba\n",
+    "combo": "x" * 400 + "\r\n\x1b[1m\r\n", "bom": "\ufeffhi\n", "bom2": "\ufeff" + "x" * 400 + "\r\n",
+    "tab": "a\tb\n", "ff": "hi\n\x0c\n", "nul": "x\0y\n", "empty": "", "in": "x\n",
+}
+case("file -- * | sed 's/: */\t/'", file_texts)
+case("file -b -- *", file_texts)
+for script in [
+    "printf 'caf\\351 x\\n' > iso; file iso",
+    "printf '\\0\\1\\2\\3' > bin; file bin",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\020\\0\\0\\0\\010\\010\\002\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0d\\0\\0\\1\\310\\010\\006\\0\\0\\1' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\1\\0\\0\\0\\1\\1\\0\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\3\\0\\0\\0\\3\\010\\003\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\5\\0\\0\\0\\6\\010\\004\\0\\0\\0' > i.png; file i.png",
+    "printf '\\211PNG\\r\\n\\032\\n\\0\\0\\0\\rIHDR\\0\\0\\0\\5\\0\\0\\0\\6\\020\\002\\0\\0\\1' > i.png; file i.png",
+    "printf 'GIF89a\\020\\0\\010\\0\\200\\0\\0' > g.gif; file g.gif",
+    "printf 'GIF87a\\1\\2\\3\\4' > g.gif; file g.gif",
+    "printf '%%PDF-1.4\\n%%\\342\\343\\317\\323\\n1 0 obj\\n' > p.pdf; file p.pdf",
+    "printf '%%PDF-2.0\\r\\n' > p.pdf; file p.pdf",
+    "printf 'BZh91AY&SY' > b.bz2; file b.bz2", "printf 'BZh11AY&SY' > b.bz2; file b.bz2",
+    "printf '\\375''7zXZ\\0\\0\\1' > x.xz; file x.xz", "printf '\\375''7zXZ\\0\\0\\4' > x.xz; file x.xz",
+    "printf '\\375''7zXZ\\0\\0\\012' > x.xz; file x.xz",
+    "printf 'PK\\3\\4\\024\\0\\0\\0\\010\\0' > z.zip; file z.zip",
+    "printf hi > a.txt; zip -q z.zip a.txt; file z.zip", "seq 1000 > s; zip -q z.zip s; file z.zip",
+    "printf 'x\\n' > in; gzip -n in; file in.gz", "printf 'x\\n' > in; tar cf t.tar in; file t.tar",
+    "printf '{\"a\": [1, 2]}\\n' | file -", "printf 'a,b\\n1,2\\n3,4\\n' | file -b -",
+]:
+    case(script, {})
+
+# ---- programs run by name (env, xargs, find -exec, timeout, nice, nohup, exec) are coreutils'
+# printf, test, [, echo, true and false, not bash's builtins
+for script in [
+    "env printf '%q\\n' 'a b'", "env printf -v x hi", "env printf '%(%Y)T\\n' 0", "env printf '%d\\n' 1x",
+    "env printf", "env printf '%n\\n'", "env printf '%d\\n' 99999999999999999999", "env printf '%z\\n'",
+    "env printf --version | head -1", "env test -v HOME", "env test a '<' b", "env [ a '>' b ]",
+    "env test ! a '<' b", "env test a == a", "env test ! -o a", "env test -o pipefail", "env test -a x",
+    "env test -R x", "env test 1 -eq a", "env test x -ef", "env [ a", "env test a = a = a",
+    "env test 2 -lt 10 -a 1", "env echo --version | head -1", "env echo -e 'a\\tb' --version",
+    "env true --version | head -1", "env false --version | head -1", "env false -x",
+    "env PATH=/nowhere test 1", "env -i test -n x", "echo a b | xargs printf '%q\\n'",
+    "echo x | xargs test -v", "echo '<' | xargs test a", "find . -maxdepth 0 -exec printf '%q\\n' 'a b' \\;",
+    "find . -maxdepth 0 -exec test -v x \\; -print", "timeout 5 printf '%q\\n' 'a b'",
+    "nice printf '%q\\n' 'a b'", "nohup printf '%q\\n' 'a b'", "exec printf '%q\\n' 'a b'",
+    "command printf '%q\\n' 'a b'", "printf '%q\\n' 'a b'; test a '<' b; echo $?",
+]:
+    case(script + "; echo rc=$?", {})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

@@ -9,9 +9,11 @@ use crate::vfs::{path, FileType};
 /// Directories that hold the registered commands.
 pub const SYSTEM_DIRS: &[&[u8]] = &[b"/usr/bin", b"/bin"];
 
-/// Builtins that also exist as programs, so a utility such as `env` runs them
-/// (`Shell::run_builtin_for_exec`).
-pub const EXEC_BUILTINS: &[&[u8]] = &[b"echo", b"printf", b"test", b"[", b"true", b"false", b"pwd"];
+/// Builtins that a utility such as `env` runs in place of a program of the same name
+/// (`Shell::run_builtin_for_exec`): only those with no registered coreutils version. `echo`,
+/// `printf`, `test`, `[`, `true` and `false` are registered commands, found on PATH like any
+/// program, so `env printf %q` gets coreutils' behaviour, not bash's.
+pub const EXEC_BUILTINS: &[&[u8]] = &[b"pwd"];
 
 /// Shells that run as nested simulated shells.
 pub const SHELL_NAMES: &[&[u8]] = &[b"sh", b"bash", b"dash"];

@@ -1,6 +1,11 @@
-//! `file` (libmagic 5.44 subset): empty, directory, symlink, ASCII/UTF-8 text (with CRLF/CR/no
-//! line terminators), shell scripts, gzip (header fields), tar (ustar/GNU), ELF (class,
-//! endianness, type, machine only) and `data`.
+//! `file` (libmagic 5.44 subset): empty, directory, symlink, ASCII/UTF-8/ISO-8859 text (with
+//! CRLF/CR/no line terminators, very long lines, escape sequences, overstriking), scripts by
+//! their `#!` line, the text formats of `text.rs` (JSON, CSV, HTML, XML, diffs, C, Python,
+//! makefiles), gzip (header fields), tar (ustar/GNU), ELF (class, endianness, type, machine
+//! only), the headers of `formats.rs` (PNG, GIF, PDF, Zip, bzip2, XZ) and `data`.
+
+mod formats;
+mod text;
 
 use super::opts::{self, flag, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
@@ -16,23 +21,50 @@ const DEFS: &[OptDef] = &[
 /// How much of a file is examined, like libmagic's default read size.
 const EXAMINE: usize = 1 << 20;
 
+/// The text encoding libmagic names, or `None` for binary data.
 fn text_kind(d: &[u8]) -> Option<&'static str> {
-    let ascii = d
-        .iter()
-        .all(|&b| matches!(b, 0x20..=0x7e | b'\t' | b'\n' | b'\r' | 0x0c | 0x08 | 0x1b));
-    if ascii {
+    let plain = |b: u8| matches!(b, 0x20..=0x7e | b'\t' | b'\n' | b'\r' | 0x0c | 0x08 | 0x1b);
+    if d.iter().all(|&b| plain(b)) {
         return Some("ASCII");
     }
     let ok = std::str::from_utf8(d).is_ok()
         || (d.len() == EXAMINE && std::str::from_utf8(&d[..d.len() - 4]).is_ok());
-    if ok
-        && !d.iter().any(|&b| {
-            b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x08 | 0x1b) || b == 0x7f
-        })
-    {
-        return Some("Unicode text, UTF-8");
+    let controls = d.iter().any(|&b| b < 0x80 && !plain(b));
+    if ok && !controls {
+        return Some(if d.starts_with(b"\xef\xbb\xbf") {
+            "Unicode text, UTF-8 (with BOM)"
+        } else {
+            "Unicode text, UTF-8"
+        });
+    }
+    if !controls && !d.iter().any(|b| (0x80..0xa0).contains(b)) {
+        return Some("ISO-8859");
     }
     None
+}
+
+/// The decorations after the encoding: very long lines (over 300 characters, counted as
+/// characters), line terminators, escape sequences, overstriking.
+fn text_notes(d: &[u8]) -> String {
+    let mut notes = String::new();
+    // A byte-order mark is not part of the first line.
+    let body = d.strip_prefix(b"\xef\xbb\xbf").unwrap_or(d);
+    let longest = body
+        .split(|&b| b == b'\n' || b == b'\r')
+        .map(|l| l.iter().filter(|&&b| b & 0xC0 != 0x80).count())
+        .max()
+        .unwrap_or(0);
+    if longest > 300 {
+        notes.push_str(&format!(", with very long lines ({longest})"));
+    }
+    notes.push_str(line_terminators(d));
+    if d.contains(&0x1b) {
+        notes.push_str(", with escape sequences");
+    }
+    if d.contains(&0x08) {
+        notes.push_str(", with overstriking");
+    }
+    notes
 }
 
 fn line_terminators(d: &[u8]) -> &'static str {
@@ -56,27 +88,49 @@ fn line_terminators(d: &[u8]) -> &'static str {
     }
 }
 
-fn script_kind(d: &[u8]) -> Option<String> {
+/// How a `#!` line is named: the text-magic label (followed by the encoding), or a complete
+/// description for the interpreters whose magic is not a text test (Perl, Node.js).
+enum Script {
+    Label(String),
+    Whole(&'static str),
+}
+
+fn script_kind(d: &[u8]) -> Option<Script> {
     let line = d.strip_prefix(b"#!")?;
     let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
     let text = String::from_utf8_lossy(line);
+    let text = text.trim_start().trim_end_matches('\r');
     let mut words = text.split_whitespace();
-    let mut interp = words.next()?.to_string();
-    if interp.rsplit('/').next() == Some("env") {
-        interp = words.next()?.to_string();
-    }
-    let base = interp.rsplit('/').next().unwrap_or(&interp).to_string();
-    Some(match base.as_str() {
-        "sh" | "dash" | "ash" => "POSIX shell script".into(),
-        "bash" => "Bourne-Again shell script".into(),
-        "zsh" => "Paul Falstad's zsh script".into(),
-        b if b.starts_with("python") => "Python script".into(),
-        "perl" => "Perl script".into(),
-        "ruby" => "Ruby script".into(),
-        "node" => "Node.js script".into(),
-        "awk" | "gawk" => "awk or perl script".into(),
-        _ => format!("a {interp} script"),
-    })
+    let interp = words.next()?;
+    // `#!/usr/bin/env X`: named by X; an unknown one is "a X... script" from env's operands.
+    let (prog, generic) = if interp.rsplit('/').next() == Some("env") {
+        let rest = text[text.find("env").unwrap_or(0) + 3..].trim_start();
+        (
+            rest.split_whitespace().next()?.to_string(),
+            rest.to_string(),
+        )
+    } else {
+        (interp.to_string(), text.to_string())
+    };
+    let base = prog.rsplit('/').next().unwrap_or(&prog).to_string();
+    let label = match base.as_str() {
+        // Only the literal path: `env sh` and `dash` are generic in file 5.44.
+        "sh" if prog == "/bin/sh" => "POSIX shell script",
+        "bash" => "Bourne-Again shell script",
+        "zsh" => "Paul Falstad's zsh script",
+        "ksh" => "Korn shell script",
+        "csh" => "C shell script",
+        "tclsh" => "Tcl/Tk script",
+        "ruby" => "Ruby script",
+        "lua" => "Lua script",
+        "php" => "PHP script",
+        "awk" | "gawk" => "awk script",
+        "perl" => return Some(Script::Whole("Perl script text executable")),
+        "node" => return Some(Script::Whole("Node.js script executable")),
+        b if b.starts_with("python") => "Python script",
+        _ => return Some(Script::Label(format!("a {generic} script"))),
+    };
+    Some(Script::Label(label.into()))
 }
 
 fn ctime(secs: i64) -> String {
@@ -197,24 +251,42 @@ pub fn classify(all: &[u8]) -> String {
     if d.len() >= 263 && &d[257..263] == b"ustar\0" {
         return "POSIX tar archive".into();
     }
-    if let Some(kind) = text_kind(d) {
-        let terms = line_terminators(d);
-        if let Some(script) = script_kind(d) {
-            let k = if kind == "ASCII" {
-                "ASCII text"
-            } else {
-                "Unicode text, UTF-8 text"
-            };
-            return format!("{script}, {k} executable{terms}");
+    for probe in [
+        formats::png,
+        formats::gif,
+        formats::pdf,
+        formats::zip,
+        formats::bzip2,
+        formats::xz,
+    ] {
+        if let Some(found) = probe(d) {
+            return found;
         }
-        let k = if kind == "ASCII" {
-            "ASCII text"
-        } else {
-            "Unicode text, UTF-8 text"
-        };
-        return format!("{k}{terms}");
     }
-    "data".into()
+    let Some(kind) = text_kind(d) else {
+        return "data".into();
+    };
+    if kind != "ISO-8859" {
+        // libmagic's built-in JSON and CSV checks run before any magic.
+        if let Some(json) = text::json(d) {
+            return json.into();
+        }
+        if text::csv(d) {
+            return "CSV text".into();
+        }
+    }
+    let notes = text_notes(d);
+    match script_kind(d) {
+        Some(Script::Whole(perl)) if perl.starts_with("Perl") => return perl.into(),
+        Some(Script::Whole(whole)) => return format!("{whole}, {kind} text{notes}"),
+        Some(Script::Label(label)) => return format!("{label}, {kind} text executable{notes}"),
+        None => {}
+    }
+    if let Some((label, exec)) = text::magic(d) {
+        let exec = if exec { " executable" } else { "" };
+        return format!("{label}, {kind} text{exec}{notes}");
+    }
+    format!("{kind} text{notes}")
 }
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
