@@ -3,6 +3,7 @@
 //! `statfs.rs` models it (the disk limit, and the VFS's modeled usage in whole blocks).
 
 use super::chmod::child_path;
+use super::files0::{self, Names};
 use super::fsutil::{blocks512, human, human_si};
 use super::opts::{self, flag, optional, req, OptDef, Parser};
 use super::statfs::{FsStats, FS_NAME, FS_TYPE};
@@ -27,7 +28,11 @@ const DU_DEFS: &[OptDef] = &[
     flag(b'x', "one-file-system"),
     flag(b'0', "null"),
     flag(b'l', "count-links"),
+    req(FILES0_FROM, "files0-from"),
 ];
+
+/// The long-only `--files0-from=F`.
+const FILES0_FROM: u8 = 0x83;
 
 /// Modeled memory for one remembered inode number.
 const SEEN_ENTRY: u64 = 16;
@@ -114,6 +119,10 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if p.has(b's') && p.has(b'a') {
         return opts::usage(ctx, "cannot both summarize and show all entries", 1).await;
     }
+    let files_from = p.last(FILES0_FROM).map(<[u8]>::to_vec);
+    if let (Some(_), Some(extra)) = (&files_from, p.operands.first()) {
+        return files0::extra_operand(ctx, extra).await;
+    }
     let o = DuOpts {
         all: p.has(b'a'),
         max_depth,
@@ -121,17 +130,47 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         unit,
         end: if p.has(b'0') { 0 } else { b'\n' },
         seen: (!p.has(b'l')).then(Default::default),
-        remember_all: p.operands.len() > 1,
+        remember_all: p.operands.len() > 1 || files_from.is_some(),
     };
-    let operands = if p.operands.is_empty() {
-        vec![b".".to_vec()]
-    } else {
-        p.operands.clone()
+    let (mut names, reserved) = match &files_from {
+        Some(from) => match files0::open_list(ctx, from).await? {
+            Ok(list) => list,
+            Err(status) => return Ok(status),
+        },
+        None => {
+            let operands = if p.operands.is_empty() {
+                vec![Some(b".".to_vec())]
+            } else {
+                p.operands.iter().map(|o| Some(o.clone())).collect()
+            };
+            (Names::Fixed(operands.into_iter()), 0)
+        }
     };
     let mut status = 0;
     let mut total = 0u64;
     let mut out = opts::Out::new();
-    for op in &operands {
+    let mut index = 0;
+    loop {
+        let op = match names.next(ctx).await {
+            Ok(Some(n)) => n.unwrap_or_default(),
+            Ok(None) => break,
+            Err(e) => {
+                let e = opts::interrupted(e)?;
+                out.flush(ctx).await?;
+                files0::read_error(ctx, files_from.as_deref().unwrap_or(b"-"), e).await?;
+                status = 1;
+                break;
+            }
+        };
+        index += 1;
+        if let Some(from) = &files_from {
+            out.flush(ctx).await?;
+            if !files0::usable(ctx, from, index, &op).await? {
+                status = 1;
+                continue;
+            }
+        }
+        let op = &op;
         if op.is_empty() {
             out.flush(ctx).await?;
             ctx.diag("invalid zero-length file name").await?;
@@ -160,6 +199,7 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         out.buf.push(o.end);
     }
     out.flush(ctx).await?;
+    ctx.release(reserved);
     if let Some(seen) = &o.seen {
         ctx.release(seen.borrow().len() as u64 * SEEN_ENTRY);
     }

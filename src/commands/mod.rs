@@ -85,6 +85,7 @@ pub mod dd;
 pub mod du;
 pub mod expr;
 pub mod file;
+pub mod files0;
 pub mod files_set;
 pub mod find;
 pub mod fsutil;

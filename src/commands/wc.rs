@@ -2,9 +2,10 @@
 //! width rules (width from the total size of regular files; 7 when any input is not a regular
 //! file; 1 for a single count of a single input), and `--files0-from` name lists.
 
+use super::files0::{self, Names};
 use super::opts::{self, flag, req, OptDef, Parser};
-use crate::process::command::{CommandCtx, LineReader};
-use crate::process::{Desc, Interrupt, IoError};
+use crate::process::command::CommandCtx;
+use crate::process::{Desc, Interrupt};
 
 const DEFS: &[OptDef] = &[
     flag(b'c', "bytes"),
@@ -128,33 +129,6 @@ impl Wanted {
     }
 }
 
-/// A `--files0-from` list no larger than this, in a regular file, is read whole before
-/// counting (as GNU does), which lets the column width come from stat-ing every name; a
-/// longer list, or one from a pipe, is read name by name and printed with width 1.
-const WHOLE_LIST_LIMIT: u64 = 10 * 1024 * 1024;
-
-/// Where the names to count come from.
-enum Names {
-    /// Operands (`None` is standard input without a name), or a list read whole.
-    Fixed(std::vec::IntoIter<Option<Vec<u8>>>),
-    /// A NUL-separated list read as it is consumed.
-    Stream(LineReader),
-}
-
-impl Names {
-    async fn next(&mut self, ctx: &CommandCtx) -> Result<Option<Option<Vec<u8>>>, IoError> {
-        match self {
-            Names::Fixed(it) => Ok(it.next()),
-            Names::Stream(r) => Ok(r.next_line(&ctx.sys).await?.map(|mut t| {
-                if t.last() == Some(&0) {
-                    t.pop();
-                }
-                Some(t)
-            })),
-        }
-    }
-}
-
 /// The size stat reports for `name` if it is a regular file (`-` is standard input);
 /// `Err(())` when it is something else, `Ok(None)` when it cannot be stat-ed.
 fn regular_size(ctx: &CommandCtx, name: Option<&[u8]>) -> Result<Option<u64>, ()> {
@@ -174,76 +148,24 @@ fn regular_size(ctx: &CommandCtx, name: Option<&[u8]>) -> Result<Option<u64>, ()
 
 /// GNU's column width: the digits of the regular files' total size, at least 7 when any
 /// input is not a regular file, and 1 for a single count of a single input.
-fn column_width(ctx: &CommandCtx, names: &[Option<Vec<u8>>], wanted: Wanted) -> usize {
+fn column_width(
+    ctx: &CommandCtx,
+    names: &[Option<Vec<u8>>],
+    wanted: Wanted,
+) -> Result<usize, Interrupt> {
     if names.is_empty() || (names.len() == 1 && wanted.count() == 1) {
-        return 1;
+        return Ok(1);
     }
     let mut regular_total = 0u64;
     let mut min_width = 1;
     for n in names {
+        ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
         match regular_size(ctx, n.as_deref()) {
             Ok(size) => regular_total += size.unwrap_or(0),
             Err(()) => min_width = 7,
         }
     }
-    (regular_total.max(1).ilog10() as usize + 1).max(min_width)
-}
-
-/// Opens the `--files0-from` list: a regular file of modest size is read whole (its names
-/// known before counting starts), anything else is streamed. `Err(status)` after a
-/// diagnostic.
-async fn open_list(ctx: &CommandCtx, from: &[u8]) -> Result<Result<Names, i32>, Interrupt> {
-    let file = match ctx.open_input(from) {
-        Ok(f) => f,
-        Err(e) => {
-            let e = opts::interrupted(e)?;
-            let msg = format!(
-                "cannot open {} for reading: {}",
-                opts::quoteaf(ctx, from),
-                e.message()
-            );
-            ctx.diag(msg).await?;
-            return Ok(Err(1));
-        }
-    };
-    let size = match &file.desc {
-        Desc::File { path, .. } => ctx.stat(path).ok().map(|s| s.size),
-        _ => None,
-    };
-    let mut reader = LineReader::new(file);
-    reader.delim = 0;
-    let Some(size) = size.filter(|s| *s <= WHOLE_LIST_LIMIT) else {
-        return Ok(Ok(Names::Stream(reader)));
-    };
-    ctx.reserve(size)?;
-    let mut names = Vec::new();
-    let mut failed = None;
-    loop {
-        match reader.next_line(&ctx.sys).await {
-            Ok(Some(mut t)) => {
-                if t.last() == Some(&0) {
-                    t.pop();
-                }
-                names.push(Some(t));
-            }
-            Ok(None) => break,
-            Err(e) => {
-                failed = Some(opts::interrupted(e)?);
-                break;
-            }
-        }
-    }
-    ctx.release(size);
-    if let Some(e) = failed {
-        list_read_error(ctx, from, e).await?;
-        return Ok(Err(1));
-    }
-    Ok(Ok(Names::Fixed(names.into_iter())))
-}
-
-async fn list_read_error(ctx: &CommandCtx, from: &[u8], e: IoError) -> Result<(), Interrupt> {
-    let msg = format!("{}: read error: {}", opts::quotef(ctx, from), e.message());
-    ctx.diag(msg).await
+    Ok((regular_total.max(1).ilog10() as usize + 1).max(min_width))
 }
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -264,23 +186,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         wanted.c = true;
     }
     let files_from = p.last(FILES0_FROM).map(<[u8]>::to_vec);
+    let mut reserved = 0;
     let (mut names, width) = match &files_from {
         Some(from) => {
             if let Some(extra) = p.operands.first() {
-                let msg = format!(
-                    "extra operand {}\nfile operands cannot be combined with --files0-from",
-                    opts::quoteaf(ctx, extra)
-                );
-                return opts::usage(ctx, msg, 1).await;
+                return files0::extra_operand(ctx, extra).await;
             }
-            match open_list(ctx, from).await? {
-                Ok(Names::Fixed(list)) => {
+            match files0::open_list(ctx, from).await? {
+                Ok((Names::Fixed(list), size)) => {
+                    reserved = size;
                     let list: Vec<_> = list.collect();
-                    let width = column_width(ctx, &list, wanted);
+                    let width = column_width(ctx, &list, wanted)?;
                     (Names::Fixed(list.into_iter()), width)
                 }
                 // GNU cannot stat names it has not read yet: every column is 1 wide.
-                Ok(stream) => (stream, 1),
+                Ok((stream, _)) => (stream, 1),
                 Err(status) => return Ok(status),
             }
         }
@@ -290,11 +210,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             } else {
                 p.operands.iter().map(|o| Some(o.clone())).collect()
             };
-            let width = column_width(ctx, &list, wanted);
+            let width = column_width(ctx, &list, wanted)?;
             (Names::Fixed(list.into_iter()), width)
         }
     };
-    let from_stdin = files_from.as_deref() == Some(b"-");
     let mut status = 0;
     let mut total = Counts::default();
     let mut seen = 0usize;
@@ -304,7 +223,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(None) => break,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                list_read_error(ctx, files_from.as_deref().unwrap_or(b"-"), e).await?;
+                files0::read_error(ctx, files_from.as_deref().unwrap_or(b"-"), e).await?;
                 status = 1;
                 break;
             }
@@ -312,21 +231,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         seen += 1;
         ctx.charge(1)?;
         if let (Some(from), Some(n)) = (&files_from, &name) {
-            if from_stdin && n == b"-" {
-                let msg = format!(
-                    "when reading file names from stdin, no file name of {} allowed",
-                    opts::quoteaf(ctx, b"-")
-                );
-                ctx.diag(msg).await?;
-                status = 1;
-                continue;
-            }
-            if n.is_empty() {
-                let msg = format!(
-                    "{}:{seen}: invalid zero-length file name",
-                    opts::quotef(ctx, from)
-                );
-                ctx.diag(msg).await?;
+            if !files0::usable(ctx, from, seen, n).await? {
                 status = 1;
                 continue;
             }
@@ -347,6 +252,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         total.maxlen = total.maxlen.max(k.maxlen);
         ctx.out(&wanted.line(&k, width, name.as_deref())).await?;
     }
+    ctx.release(reserved);
     if seen > 1 {
         ctx.out(&wanted.line(&total, width, Some(b"total"))).await?;
     }

@@ -457,6 +457,10 @@ for script in [
 ]:
     case(script + "; echo rc=$?", {})
 
+# ---- file: JSON nesting deeper than 251 levels is not JSON to file 5.44
+case("file -b *", {"d251": "[" * 251 + "]" * 251 + "\n", "d252": "[" * 252 + "]" * 252 + "\n",
+                   "m125": '[{"a":' * 125 + "1" + "}]" * 125, "m126": '[{"a":' * 126 + "1" + "}]" * 126})
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

@@ -51,8 +51,8 @@ impl Json<'_> {
 
     fn value(&mut self) -> bool {
         self.ws();
-        // Deep nesting is not worth recursing into: libmagic gives up too.
-        if self.depth > 100 {
+        // file 5.44 accepts 251 levels of nesting and no more (observed).
+        if self.depth > 250 {
             return false;
         }
         match self.d.get(self.i) {
