@@ -48,6 +48,26 @@ enum TimeField {
     M,
 }
 
+impl TimeField {
+    /// The field a predicate's letter names (`a`, `c`, `m`).
+    fn from_letter(c: u8) -> Option<TimeField> {
+        match c {
+            b'a' => Some(TimeField::A),
+            b'c' => Some(TimeField::C),
+            b'm' => Some(TimeField::M),
+            _ => None,
+        }
+    }
+
+    fn of(self, st: &crate::vfs::Stat) -> u64 {
+        match self {
+            TimeField::A => st.atime_ns,
+            TimeField::C => st.ctime_ns,
+            TimeField::M => st.mtime_ns,
+        }
+    }
+}
+
 enum Test {
     True,
     False,
@@ -434,12 +454,7 @@ impl<'a> P<'a> {
     /// `-newerXY REF`: the file's X time (a, c, m) after REF's Y time, or after the date REF
     /// when Y is `t`. Birth times (B) are not kept, as on a file system without them.
     fn newer_xy(&mut self, tok: &[u8]) -> PResult<Node> {
-        let field = |c: u8| match c {
-            b'a' => Some(TimeField::A),
-            b'c' => Some(TimeField::C),
-            b'm' => Some(TimeField::M),
-            _ => None,
-        };
+        let field = TimeField::from_letter;
         let (x, y) = (tok[6], tok[7]);
         let name = String::from_utf8_lossy(tok);
         if x == b'B' || y == b'B' {
@@ -458,14 +473,7 @@ impl<'a> P<'a> {
             ));
         }
         let reference = match field(y) {
-            Some(theirs) => {
-                let st = self.ref_stat(tok)?;
-                match theirs {
-                    TimeField::A => st.atime_ns,
-                    TimeField::C => st.ctime_ns,
-                    TimeField::M => st.mtime_ns,
-                }
-            }
+            Some(theirs) => theirs.of(&self.ref_stat(tok)?),
             None => {
                 let a = self.arg(tok)?;
                 let wall = self.ctx.sys.clock.borrow().wall_ns();
@@ -602,11 +610,7 @@ impl<'a> P<'a> {
             }
             b"-mtime" | b"-atime" | b"-ctime" | b"-mmin" | b"-amin" | b"-cmin" => {
                 let n = self.num_arg(tok)?;
-                let field = match tok[1] {
-                    b'a' => TimeField::A,
-                    b'c' => TimeField::C,
-                    _ => TimeField::M,
-                };
+                let field = TimeField::from_letter(tok[1]).unwrap_or(TimeField::M);
                 let unit = if tok.ends_with(b"min") { 60 } else { 86_400 };
                 t(Test::Time(field, n, unit))
             }
@@ -1021,21 +1025,10 @@ impl Find<'_> {
             Test::Path(p) => p.matches(&e.display),
             Test::Regex(r) => r.is_match(&e.display),
             Test::Type(ts) => ts.contains(&type_char(st.file_type)),
-            Test::Newer(f, t) => {
-                let mine = match f {
-                    TimeField::A => st.atime_ns,
-                    TimeField::C => st.ctime_ns,
-                    TimeField::M => st.mtime_ns,
-                };
-                mine > *t
-            }
+            Test::Newer(f, t) => f.of(st) > *t,
             Test::Size(n, unit) => n.test(i128::from(st.size.div_ceil(*unit))),
             Test::Time(f, n, unit) => {
-                let t = match f {
-                    TimeField::A => st.atime_ns,
-                    TimeField::C => st.ctime_ns,
-                    TimeField::M => st.mtime_ns,
-                };
+                let t = f.of(st);
                 let age = i128::from(self.now_ns) - i128::from(t);
                 n.test(age.div_euclid(i128::from(*unit) * 1_000_000_000))
             }

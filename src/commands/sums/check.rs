@@ -114,11 +114,6 @@ impl ListParser {
         !matches!(self.reading, Reading::Program(_))
     }
 
-    /// The digest length a fixed-length algorithm (or BLAKE2b's default) expects.
-    fn default_bits(&self, algo: Algo) -> usize {
-        algo.bits()
-    }
-
     /// Parses one line (without its newline or carriage return).
     pub fn parse(&mut self, line: &[u8]) -> Option<Entry> {
         let mut i = 0;
@@ -156,7 +151,7 @@ impl ListParser {
         algo: Algo,
         escaped: bool,
     ) -> Option<Entry> {
-        let mut bits = self.default_bits(algo);
+        let mut bits = algo.bits();
         if self.is_cksum() || algo == Algo::Blake2b {
             // GNU ends the tag by overwriting the next character, whatever it is, and puts
             // back only an opening parenthesis.
@@ -230,7 +225,7 @@ impl ListParser {
             }
             n * 4
         } else {
-            let bits = self.default_bits(algo);
+            let bits = algo.bits();
             // Too short to hold the digest, a blank and a one-character name. cksum (like
             // b2sum) fixes its minimum before it knows the digest's length, so only the blank
             // and the name count there.

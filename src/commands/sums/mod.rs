@@ -26,55 +26,33 @@ const DEBUG: u8 = 0x86;
 const SYSV: u8 = b's';
 const BSD: u8 = b'r';
 
-/// Options every checking command shares.
-const CHECK_DEFS: [OptDef; 8] = [
-    flag(b'c', "check"),
-    flag(b'z', "zero"),
-    flag(IGNORE_MISSING, "ignore-missing"),
-    flag(QUIET, "quiet"),
-    flag(STATUS, "status"),
-    flag(STRICT, "strict"),
-    flag(b'w', "warn"),
-    flag(TAG, "tag"),
-];
+/// An option table: the options every checking command shares, then `extra`.
+macro_rules! with_check_defs {
+    ($($extra:expr),* $(,)?) => {
+        &[
+            flag(b'c', "check"),
+            flag(b'z', "zero"),
+            flag(IGNORE_MISSING, "ignore-missing"),
+            flag(QUIET, "quiet"),
+            flag(STATUS, "status"),
+            flag(STRICT, "strict"),
+            flag(b'w', "warn"),
+            flag(TAG, "tag"),
+            $($extra),*
+        ]
+    };
+}
 
-const PROGRAM_DEFS: &[OptDef] = &[
-    CHECK_DEFS[0],
-    CHECK_DEFS[1],
-    CHECK_DEFS[2],
-    CHECK_DEFS[3],
-    CHECK_DEFS[4],
-    CHECK_DEFS[5],
-    CHECK_DEFS[6],
-    CHECK_DEFS[7],
-    flag(b'b', "binary"),
-    flag(b't', "text"),
-];
+const PROGRAM_DEFS: &[OptDef] = with_check_defs![flag(b'b', "binary"), flag(b't', "text")];
 
-const B2_DEFS: &[OptDef] = &[
-    CHECK_DEFS[0],
-    CHECK_DEFS[1],
-    CHECK_DEFS[2],
-    CHECK_DEFS[3],
-    CHECK_DEFS[4],
-    CHECK_DEFS[5],
-    CHECK_DEFS[6],
-    CHECK_DEFS[7],
+const B2_DEFS: &[OptDef] = with_check_defs![
     flag(b'b', "binary"),
     flag(b't', "text"),
     req(b'l', "length"),
 ];
 
 /// cksum has `-b` and `-t` only as short options, which it refuses.
-const CKSUM_DEFS: &[OptDef] = &[
-    CHECK_DEFS[0],
-    CHECK_DEFS[1],
-    CHECK_DEFS[2],
-    CHECK_DEFS[3],
-    CHECK_DEFS[4],
-    CHECK_DEFS[5],
-    CHECK_DEFS[6],
-    CHECK_DEFS[7],
+const CKSUM_DEFS: &[OptDef] = with_check_defs![
     flag(b'b', ""),
     flag(b't', ""),
     req(b'l', "length"),
