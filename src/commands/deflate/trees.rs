@@ -510,7 +510,7 @@ impl Trees {
         let mut prevlen: i32 = -1;
         let mut nextlen = tree[0].len as i32;
         let mut count = 0;
-        let (mut max_count, mut min_count) = if nextlen == 0 { (138, 3) } else { (7, 4) };
+        let (mut max_count, mut min_count) = run_limits(-1, nextlen);
         tree[max_code + 1].len = 0xffff; // Guard.
         for n in 0..=max_code {
             let curlen = nextlen;
@@ -519,7 +519,7 @@ impl Trees {
             if count < max_count && curlen == nextlen {
                 continue;
             } else if count < min_count {
-                self.bltree[curlen as usize].freq += count as u32;
+                self.bltree[curlen as usize].freq += count;
             } else if curlen != 0 {
                 if curlen != prevlen {
                     self.bltree[curlen as usize].freq += 1;
@@ -532,13 +532,7 @@ impl Trees {
             }
             count = 0;
             prevlen = curlen;
-            (max_count, min_count) = if nextlen == 0 {
-                (138, 3)
-            } else if curlen == nextlen {
-                (6, 3)
-            } else {
-                (7, 4)
-            };
+            (max_count, min_count) = run_limits(curlen, nextlen);
         }
         *self.tree(w) = tree;
     }
@@ -562,7 +556,7 @@ impl Trees {
         let mut prevlen: i32 = -1;
         let mut nextlen = lens[0];
         let mut count: u32 = 0;
-        let (mut max_count, mut min_count) = if nextlen == 0 { (138, 3) } else { (7, 4) };
+        let (mut max_count, mut min_count) = run_limits(-1, nextlen);
         for n in 0..=max_code {
             let curlen = nextlen;
             nextlen = lens[n + 1];
@@ -589,13 +583,7 @@ impl Trees {
             }
             count = 0;
             prevlen = curlen;
-            (max_count, min_count) = if nextlen == 0 {
-                (138, 3)
-            } else if curlen == nextlen {
-                (6, 3)
-            } else {
-                (7, 4)
-            };
+            (max_count, min_count) = run_limits(curlen, nextlen);
         }
     }
 
@@ -751,5 +739,18 @@ fn gen_codes(tree: &mut [Node], max_code: usize, bl_count: &[u16; MAX_BITS + 1])
         }
         node.code = bi_reverse(next_code[len] as u32, len);
         next_code[len] = next_code[len].wrapping_add(1);
+    }
+}
+
+/// The longest and shortest runs of one code length worth a repeat code, after a run of
+/// `curlen` when `nextlen` follows (-1 before the first length): zeros repeat up to 138
+/// times, a length that continues up to 6, a new one needs 4 to be worth it.
+fn run_limits(curlen: i32, nextlen: i32) -> (u32, u32) {
+    if nextlen == 0 {
+        (138, 3)
+    } else if curlen == nextlen {
+        (6, 3)
+    } else {
+        (7, 4)
     }
 }

@@ -387,6 +387,13 @@ fn rtrimstr<'a>(cv: jaq_core::Cv<'a, D>) -> Out<'a> {
     trim_str(cv, false)
 }
 
+/// Natives from (name, arity, function) rows.
+fn funs(rows: impl IntoIterator<Item = (&'static str, usize, RunPtr<D>)>) -> Vec<Fun<D>> {
+    rows.into_iter()
+        .map(|(n, a, f)| (n, v(a), Native::<D>::new(f)))
+        .collect()
+}
+
 /// The natives that check a builtin's input the way jq 1.6 does (`engine.rs` puts them in
 /// front of jaq's natives).
 pub fn checks() -> Vec<Fun<D>> {
@@ -399,9 +406,7 @@ pub fn checks() -> Vec<Fun<D>> {
         ("ltrimstr", 1, ltrimstr),
         ("rtrimstr", 1, rtrimstr),
     ];
-    own.into_iter()
-        .map(|(n, a, f)| (n, v(a), Native::<D>::new(f)))
-        .collect()
+    funs(own)
 }
 
 /// The replacement natives (jaq's `tojson` is left out of its set).
@@ -415,9 +420,7 @@ pub fn natives() -> Vec<Fun<D>> {
         ("@tsv", 0, tsv),
         ("__shellsim_delpaths", 1, delpaths),
     ];
-    own.into_iter()
-        .map(|(n, a, f)| (n, v(a), Native::<D>::new(f)))
-        .collect()
+    funs(own)
 }
 
 /// jq 1.6 definitions that use the natives above, and jq 1.6's own definitions where jaq's
