@@ -1,7 +1,7 @@
 //! `chmod`: change permission bits (octal or symbolic modes, GNU `mode_compile`/`mode_adjust`
 //! semantics with the modeled umask 022), recursively in sorted directory order.
 
-use super::fsutil::{mode_string, UMASK};
+use super::fsutil::mode_string;
 use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
@@ -440,7 +440,7 @@ async fn one(
     };
     let dir = st.file_type == FileType::Dir;
     let old = st.mode & ALLM;
-    let new = adjust(old, dir, UMASK, &o.changes);
+    let new = adjust(old, dir, ctx.umask(), &o.changes);
     let res = if new != old {
         ctx.vfs().chmod(abs, new)
     } else {
@@ -545,7 +545,12 @@ mod tests {
     use super::*;
 
     fn m(mode: &str, old: u32, dir: bool) -> u32 {
-        adjust(old, dir, UMASK, &compile(mode.as_bytes()).unwrap())
+        adjust(
+            old,
+            dir,
+            crate::commands::fsutil::DEFAULT_UMASK,
+            &compile(mode.as_bytes()).unwrap(),
+        )
     }
 
     #[test]

@@ -232,7 +232,9 @@ async fn copy(
                 }
                 Some(_) => {}
                 None => {
-                    let r = ctx.vfs().mkdir(&da, o.keep.new_dir_mode(st.mode));
+                    let r = ctx
+                        .vfs()
+                        .mkdir(&da, o.keep.new_dir_mode(st.mode, ctx.umask()));
                     if let Err(e) = r {
                         ctx.diag(format!(
                             "cannot create directory {}: {}",
@@ -344,7 +346,7 @@ async fn write_data(
         if exists {
             return Ok(true);
         }
-        let mode = o.keep.new_file_mode(st.mode);
+        let mode = o.keep.new_file_mode(st.mode, ctx.umask());
         let r = ctx
             .vfs()
             .write_file_mode(da, b"", WriteMode::CreateNew, mode);
@@ -378,7 +380,7 @@ async fn write_data(
         da,
         &data,
         WriteMode::Truncate,
-        o.keep.new_file_mode(st.mode),
+        o.keep.new_file_mode(st.mode, ctx.umask()),
     );
     ctx.sys.sync_disk();
     if let Err(e) = r {
@@ -586,7 +588,7 @@ async fn parents(ctx: &CommandCtx, o: &Opts, p: &opts::Parsed) -> Result<i32, In
             }
             let src_st = ctx.vfs().stat(&ctx.resolve(&s_pre)).ok();
             let mode = src_st.as_ref().map(|s| s.mode).unwrap_or(0o755);
-            let r = ctx.vfs().mkdir(&da, mode & !super::fsutil::UMASK);
+            let r = ctx.vfs().mkdir(&da, mode & !ctx.umask());
             if let (Ok(()), Some(st)) = (&r, src_st) {
                 made.push((d_pre.clone(), st));
             }

@@ -1,14 +1,14 @@
 //! Helpers shared by the file-oriented commands (`stat`, `find`, `du`, `chmod`, ...): mode
 //! strings, the modeled user and group database, timestamps and GNU human-readable sizes.
 //!
-//! The modeled machine has one user and one group (`root`, id 0), a process umask of 022 and
+//! The modeled machine has one user and one group (`root`, id 0), a starting umask of 022 and
 //! a single ext4-like filesystem (device 254,0, 4 KiB blocks).
 
 use crate::process::IoError;
 use crate::vfs::{FileType, Stat, VfsError};
 
-/// The process umask the modeled machine runs with.
-pub const UMASK: u32 = 0o022;
+/// The umask a process starts with (each process carries its own; see `CommandCtx::umask`).
+pub const DEFAULT_UMASK: u32 = 0o022;
 /// Block size of the modeled filesystem.
 pub const FS_BLOCK: u64 = 4096;
 /// Device number (major, minor) of the modeled filesystem.

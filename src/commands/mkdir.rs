@@ -82,7 +82,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 return Ok(1);
             }
         },
-        None => 0o755,
+        None => ctx.create_mode(true),
     };
     if p.operands.is_empty() {
         return opts::usage(ctx, "missing operand", 1).await;
@@ -124,7 +124,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     }
                     Err(_) => {}
                 }
-                let m = if last { mode } else { 0o755 };
+                // GNU gives a missing ancestor the default mode plus u+wx, so that it can go on.
+                let m = if last {
+                    mode
+                } else {
+                    ctx.create_mode(true) | 0o300
+                };
                 match ctx.vfs().mkdir(&pa, m) {
                     Ok(()) => created.push(prefix.clone()),
                     Err(e) => {

@@ -148,10 +148,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 Err(_) => Ok(()),
             }
         } else if dir {
-            ctx.vfs().mkdir(&abs, 0o700)
+            ctx.vfs().mkdir(&abs, 0o700 & !ctx.umask())
         } else {
             ctx.vfs()
-                .write_file_mode(&abs, b"", WriteMode::CreateNew, 0o600)
+                .write_file_mode(&abs, b"", WriteMode::CreateNew, 0o600 & !ctx.umask())
         };
         ctx.sys.sync_disk();
         match r {

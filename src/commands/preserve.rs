@@ -2,7 +2,6 @@
 //! how a copy gets them: the modes new files and directories are made with, and the mode,
 //! owner and times set on a copy afterwards.
 
-use super::fsutil::UMASK;
 use super::opts;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
@@ -94,25 +93,25 @@ impl Preserve {
 
     /// Permission bits of a regular file the copy creates. Without `mode` the set-id and
     /// sticky bits are dropped and the umask applies; `--no-preserve=mode` starts from 0666.
-    pub fn new_file_mode(&self, src_mode: u32) -> u32 {
+    pub fn new_file_mode(&self, src_mode: u32, umask: u32) -> u32 {
         if self.mode {
             src_mode & 0o7777
         } else if self.default_mode {
-            0o666 & !UMASK
+            0o666 & !umask
         } else {
-            src_mode & 0o777 & !UMASK
+            src_mode & 0o777 & !umask
         }
     }
 
     /// Permission bits of a directory the copy creates: `mkdir` keeps the sticky bit but
     /// not the set-id bits, and the umask applies unless the mode is preserved.
-    pub fn new_dir_mode(&self, src_mode: u32) -> u32 {
+    pub fn new_dir_mode(&self, src_mode: u32, umask: u32) -> u32 {
         if self.mode {
             src_mode & 0o7777
         } else if self.default_mode {
-            0o777 & !UMASK | src_mode & 0o1000
+            0o777 & !umask | src_mode & 0o1000
         } else {
-            src_mode & 0o1777 & !UMASK
+            src_mode & 0o1777 & !umask
         }
     }
 
@@ -183,15 +182,15 @@ mod tests {
     #[test]
     fn creation_modes() {
         let plain = Preserve::default();
-        assert_eq!(plain.new_file_mode(0o6777), 0o755);
-        assert_eq!(plain.new_dir_mode(0o1777), 0o1755);
-        assert_eq!(plain.new_dir_mode(0o2755), 0o755);
+        assert_eq!(plain.new_file_mode(0o6777, 0o022), 0o755);
+        assert_eq!(plain.new_dir_mode(0o1777, 0o022), 0o1755);
+        assert_eq!(plain.new_dir_mode(0o2755, 0o022), 0o755);
         let mut none = Preserve::default();
         none.decode(b"mode", false).unwrap();
-        assert_eq!(none.new_file_mode(0o700), 0o644);
-        assert_eq!(none.new_dir_mode(0o1000), 0o1755);
+        assert_eq!(none.new_file_mode(0o700, 0o022), 0o644);
+        assert_eq!(none.new_dir_mode(0o1000, 0o022), 0o1755);
         let mut p = Preserve::default();
         p.basic();
-        assert_eq!(p.new_file_mode(0o4755), 0o4755);
+        assert_eq!(p.new_file_mode(0o4755, 0o022), 0o4755);
     }
 }

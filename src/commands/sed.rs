@@ -1049,9 +1049,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     // Truncate w files now, like GNU.
     for w in &wfiles {
         if w.path != b"/dev/stdout" && w.path != b"/dev/stderr" {
-            let r =
-                ctx.vfs()
-                    .write_file(&ctx.resolve(&w.path), b"", crate::vfs::WriteMode::Truncate);
+            let r = ctx.write_file(&ctx.resolve(&w.path), b"", crate::vfs::WriteMode::Truncate);
             if let Err(e) = r {
                 ctx.diag(format!(
                     "couldn't open file {}: {}",
@@ -1181,7 +1179,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     ex.stdout.flush(ctx).await?;
     for w in &ex.wfiles {
         if w.path != b"/dev/stdout" && w.path != b"/dev/stderr" && !w.data.is_empty() {
-            let _ = ctx.vfs().write_file(
+            let _ = ctx.write_file(
                 &ctx.resolve(&w.path),
                 &w.data,
                 crate::vfs::WriteMode::Append,
@@ -1244,9 +1242,7 @@ async fn finish_in_place(
             .read_file(&abs)
             .map(|d| d.to_vec())
             .unwrap_or_default();
-        let _ = ctx
-            .vfs()
-            .write_file(&ctx.resolve(&bak), &old, crate::vfs::WriteMode::Truncate);
+        let _ = ctx.write_file(&ctx.resolve(&bak), &old, crate::vfs::WriteMode::Truncate);
     }
     ctx.charge_bytes(data.len())?;
     // GNU sed writes a new file and renames it over the old name, so the other names of a
@@ -1270,9 +1266,7 @@ async fn finish_in_place(
             }
             r
         }
-        None => ctx
-            .vfs()
-            .write_file(&abs, &data, crate::vfs::WriteMode::Truncate),
+        None => ctx.write_file(&abs, &data, crate::vfs::WriteMode::Truncate),
     };
     if let Err(e) = r {
         ctx.diag(format!(

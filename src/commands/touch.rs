@@ -132,7 +132,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             continue;
         }
         if !exists && !no_deref {
-            let r = ctx.vfs().write_file(&abs, b"", WriteMode::Append);
+            let r = ctx.write_file(&abs, b"", WriteMode::Append);
             ctx.sys.sync_disk();
             if let Err(e) = r {
                 ctx.diag(format!(

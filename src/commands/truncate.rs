@@ -118,7 +118,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(st) => st.size,
             Err(crate::vfs::VfsError::NotFound) if no_create => continue,
             Err(crate::vfs::VfsError::NotFound) => {
-                let r = ctx.vfs().write_file(&abs, b"", WriteMode::Append);
+                let r = ctx.write_file(&abs, b"", WriteMode::Append);
                 if let Err(e) = r {
                     ctx.diag(format!(
                         "cannot open {} for writing: {}",

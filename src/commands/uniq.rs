@@ -222,9 +222,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     if let Some(o) = p.operands.get(1).filter(|o| o.as_slice() != b"-") {
-        let r = ctx
-            .vfs()
-            .write_file(&ctx.resolve(o), &out.buf, crate::vfs::WriteMode::Truncate);
+        let r = ctx.write_file(&ctx.resolve(o), &out.buf, crate::vfs::WriteMode::Truncate);
         if let Err(e) = r {
             ctx.diag(format!("{}: {}", opts::quotef(ctx, o), e.message()))
                 .await?;

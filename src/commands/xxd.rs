@@ -222,9 +222,7 @@ async fn finish(
     status: i32,
 ) -> Result<i32, Interrupt> {
     if let Some(o) = p.operands.get(1) {
-        let r = ctx
-            .vfs()
-            .write_file(&ctx.resolve(o), &out.buf, crate::vfs::WriteMode::Truncate);
+        let r = ctx.write_file(&ctx.resolve(o), &out.buf, crate::vfs::WriteMode::Truncate);
         if let Err(e) = r {
             ctx.diag(format!("{}: {}", String::from_utf8_lossy(o), e.message()))
                 .await?;

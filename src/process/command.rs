@@ -286,6 +286,31 @@ impl CommandCtx {
         self.sys.meter.release(bytes)
     }
 
+    /// The process's file-mode creation mask (`umask`): every file or directory a command
+    /// creates without an explicit mode is masked with it, as open(2) and mkdir(2) do.
+    pub fn umask(&self) -> u32 {
+        self.sys
+            .with_proc(self.pid, |p| p.umask)
+            .unwrap_or(crate::commands::fsutil::DEFAULT_UMASK)
+    }
+
+    /// Permission bits for a new regular file (0666) or directory (0777) under the umask.
+    pub fn create_mode(&self, dir: bool) -> u32 {
+        (if dir { 0o777 } else { 0o666 }) & !self.umask()
+    }
+
+    /// Writes a regular file as `open(O_CREAT, 0666)` would: a file it creates gets 0666
+    /// under the umask; an existing file keeps its mode.
+    pub fn write_file(
+        &self,
+        abs: &[u8],
+        data: &[u8],
+        mode: crate::vfs::WriteMode,
+    ) -> Result<(), crate::vfs::VfsError> {
+        let perm = self.create_mode(false);
+        self.vfs().write_file_mode(abs, data, mode, perm)
+    }
+
     /// Absolute form of a path operand.
     pub fn resolve(&self, p: &[u8]) -> Vec<u8> {
         path::resolve(&self.cwd, p)

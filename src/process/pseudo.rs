@@ -53,6 +53,25 @@ impl Kernel {
             return Ok(None);
         }
         if let Some(rest) = norm.strip_prefix(b"/proc/") {
+            // `/proc/self/fd/N` and `/proc/PID/fd/N` open what that descriptor refers to, as
+            // `/dev/fd/N` does (the kernel reopens the same file or pipe).
+            let mut parts = rest.splitn(3, |&b| b == b'/');
+            if let (Some(who), Some(b"fd"), Some(n)) = (parts.next(), parts.next(), parts.next()) {
+                let owner = if who == b"self" {
+                    Some(pid)
+                } else {
+                    std::str::from_utf8(who).ok().and_then(|s| s.parse().ok())
+                };
+                let n = std::str::from_utf8(n)
+                    .ok()
+                    .and_then(|s| s.parse::<u32>().ok());
+                if let (Some(owner), Some(n)) = (owner, n) {
+                    return self
+                        .fd(owner, n)
+                        .map(Some)
+                        .ok_or(IoError::Vfs(VfsError::NotFound));
+                }
+            }
             if flags.write {
                 return Err(IoError::Vfs(VfsError::ReadOnly));
             }

@@ -9,6 +9,16 @@ use crate::vfs::FileType;
 impl Shell {
     /// Evaluates `[[ ]]`: `Some(bool)`, or `None` for an error (status 2).
     pub(crate) fn eval_cond<'a>(&'a mut self, e: &'a CondExpr) -> BoxFut<'a, Res<Option<bool>>> {
+        self.eval_cond_inverted(e, false)
+    }
+
+    /// [`Shell::eval_cond`]; `inverted` says a `!` applies directly to `e`, which `set -x`
+    /// shows in front of the primary it traces.
+    fn eval_cond_inverted<'a>(
+        &'a mut self,
+        e: &'a CondExpr,
+        inverted: bool,
+    ) -> BoxFut<'a, Res<Option<bool>>> {
         Box::pin(async move {
             self.sys.charge(1)?;
             Ok(match e {
@@ -20,28 +30,37 @@ impl Shell {
                     Some(false) => self.eval_cond(b).await?,
                     other => other,
                 },
-                CondExpr::Not(a) => self.eval_cond(a).await?.map(|v| !v),
-                CondExpr::Word(w) => Some(!self.expand_single(w).await?.is_empty()),
+                CondExpr::Not(a) => self.eval_cond_inverted(a, true).await?.map(|v| !v),
+                CondExpr::Word(w) => {
+                    let v = self.expand_single(w).await?;
+                    self.trace_cond(inverted, &[b"-n", &v]).await?;
+                    Some(!v.is_empty())
+                }
                 CondExpr::Unary(op, w) => {
                     let v = self.expand_single(w).await?;
+                    self.trace_cond(inverted, &[op, &v]).await?;
                     Some(self.unary_test(op, &v))
                 }
                 CondExpr::Binary(l, op, r) => {
                     let left = self.expand_single(l).await?;
                     match &op[..] {
                         b"==" | b"=" | b"!=" => {
-                            let pat = self.expand_pattern(r).await?;
+                            let xtrace = self.opts.xtrace;
+                            let (pat, shown) = self.expand_pattern_shown(r, xtrace).await?;
+                            self.trace_cond(inverted, &[&left, op, &shown]).await?;
                             let p = Pattern::compile(&pat, self.match_opts(self.opts.nocasematch));
                             self.sys.charge(1 + p.work_estimate(left.len()) / 256)?;
                             let m = p.matches(&left);
                             Some(if op == b"!=" { !m } else { m })
                         }
                         b"=~" => {
-                            let re = self.expand_regex(r).await?;
+                            let (re, shown) = self.expand_regex(r).await?;
+                            self.trace_cond(inverted, &[&left, op, &shown]).await?;
                             self.regex_match(&left, &re)
                         }
                         _ => {
                             let right = self.expand_single(r).await?;
+                            self.trace_cond(inverted, &[&left, op, &right]).await?;
                             self.binary_test(&left, op, &right, true).ok()
                         }
                     }
@@ -50,10 +69,26 @@ impl Shell {
         })
     }
 
+    /// `set -x` shows each `[[ ]]` primary as it is evaluated, its words expanded but not
+    /// quoted: `+ [[ -n x y ]]`.
+    async fn trace_cond(&mut self, inverted: bool, words: &[&[u8]]) -> Res<()> {
+        if !self.opts.xtrace {
+            return Ok(());
+        }
+        let mut line = b"[[ ".to_vec();
+        if inverted {
+            line.extend_from_slice(b"! ");
+        }
+        line.extend_from_slice(&words.join(&b' '));
+        line.extend_from_slice(b" ]]");
+        self.xtrace_line(&line).await
+    }
+
     /// The `=~` right side: quoted parts match literally.
-    async fn expand_regex(&mut self, w: &crate::shell::ast::Word) -> Res<Vec<u8>> {
+    /// Also returns the text `set -x` shows: the word as expanded, quoted parts included.
+    async fn expand_regex(&mut self, w: &crate::shell::ast::Word) -> Res<(Vec<u8>, Vec<u8>)> {
         let items = self.expand_items(&w.parts, false).await?;
-        let mut out = Vec::new();
+        let (mut out, mut shown) = (Vec::new(), Vec::new());
         for it in items {
             if let super::expand::Item::Piece(b, k) = it {
                 if k == super::expand::Kind::Quoted {
@@ -61,9 +96,10 @@ impl Shell {
                 } else {
                     out.extend_from_slice(&b);
                 }
+                shown.extend_from_slice(&b);
             }
         }
-        Ok(out)
+        Ok((out, shown))
     }
 
     fn regex_match(&mut self, text: &[u8], re: &[u8]) -> Option<bool> {

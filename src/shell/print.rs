@@ -61,6 +61,17 @@ pub fn and_or_text(ao: &AndOr) -> Vec<u8> {
     p.out
 }
 
+/// One word as written in the source (for `set -x` lines of `for`, `case` and `select`).
+pub fn word_text(w: &Word) -> Vec<u8> {
+    Printer::new(b"", false, false).word(w)
+}
+
+/// Words as written, separated by spaces.
+pub fn words_text(ws: &[Word]) -> Vec<u8> {
+    let texts: Vec<Vec<u8>> = ws.iter().map(word_text).collect();
+    texts.join(&b' ')
+}
+
 /// The text bash keeps for a command substitution's (or process substitution's) body.
 fn comsub_text(prog: &Program) -> Vec<u8> {
     // Parse the body again on its own so list items' offsets refer to its text: inside a

@@ -397,6 +397,9 @@ pub struct Shell {
     pub dir_stack: Vec<Vec<u8>>,
     pub call_stack: Vec<CallFrame>,
     pub depth: u32,
+    /// How deep `set -x` output is nested: each command substitution, `eval` and `source`
+    /// adds one, and each level repeats PS4's first character once more (`++ echo`).
+    pub xtrace_level: u32,
     pub line: u32,
     pub pipestatus: Vec<i32>,
     /// >0 while running a condition (if/while/&&/||/!): `set -e` does not fire.
@@ -474,6 +477,7 @@ impl Shell {
             dir_stack: Vec::new(),
             call_stack: Vec::new(),
             depth: 0,
+            xtrace_level: 0,
             line: 1,
             pipestatus: Vec::new(),
             errexit_suppressed: 0,

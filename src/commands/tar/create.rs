@@ -16,9 +16,12 @@ impl Tar<'_> {
         let to_stdout = self.archive == b"-";
         let archive_abs = ctx.resolve(&self.archive);
         if !to_stdout {
-            let r = ctx
-                .vfs()
-                .write_file_mode(&archive_abs, b"", WriteMode::Truncate, 0o644);
+            let r = ctx.vfs().write_file_mode(
+                &archive_abs,
+                b"",
+                WriteMode::Truncate,
+                ctx.create_mode(false),
+            );
             if let Err(e) = r {
                 ctx.diag(format!(
                     "{}: Cannot open: {}",
@@ -82,8 +85,7 @@ impl Tar<'_> {
         let r = if to_stdout {
             Ok(())
         } else {
-            ctx.vfs()
-                .write_file(&archive_abs, &data, WriteMode::Truncate)
+            ctx.write_file(&archive_abs, &data, WriteMode::Truncate)
         };
         if to_stdout {
             ctx.out(&data).await?;

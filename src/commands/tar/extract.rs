@@ -94,7 +94,7 @@ impl Extractor {
         }
         let abs = path::join(&self.root, &trimmed);
         let parent = path::parent(&abs);
-        if ctx.vfs().mkdir_all(&parent, 0o755).is_err() {
+        if ctx.vfs().mkdir_all(&parent, ctx.create_mode(true)).is_err() {
             // Reported by the create below.
         }
         let existing = ctx.lstat(&abs).ok();
@@ -115,7 +115,11 @@ impl Extractor {
             }
         }
         let (uid, gid) = Self::owner(e);
-        let mode = if t.preserve { e.mode } else { e.mode & !0o022 };
+        let mode = if t.preserve {
+            e.mode
+        } else {
+            e.mode & !ctx.umask()
+        };
         match e.kind {
             Kind::File => {
                 let r = ctx

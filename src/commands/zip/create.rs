@@ -667,6 +667,7 @@ impl Zip<'_> {
         format::finish(&mut out, central);
         self.ctx
             .charge(cost::per_bytes(out.len(), 256, cost::IO_PER_256_BYTES))?;
+        let umask = self.ctx.umask();
         let r = {
             let mut vfs = self.ctx.vfs();
             // Replace what is there (zip renames a temporary file over it), so a symlink
@@ -683,7 +684,7 @@ impl Zip<'_> {
                 &self.abs,
                 &out,
                 WriteMode::CreateNew,
-                mode.unwrap_or(0o666 & !super::super::fsutil::UMASK),
+                mode.unwrap_or(0o666 & !umask),
             )
         };
         match r {

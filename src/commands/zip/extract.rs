@@ -13,7 +13,6 @@
 use super::format::{Entry, S_IFMT};
 use super::inflate::{Reader, CHUNK};
 use super::unzip::{pad22, printable, Unzip, PK_ERR, PK_WARN};
-use crate::commands::fsutil::UMASK;
 use crate::limits::cost;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
@@ -80,7 +79,7 @@ impl Extractor {
                 Ok(_) => Some("File exists"),
                 Err(_) => ctx
                     .vfs()
-                    .mkdir(&abs, 0o777 & !UMASK)
+                    .mkdir(&abs, 0o777 & !ctx.umask())
                     .err()
                     .map(|e| e.message()),
             };
@@ -245,7 +244,7 @@ impl Extractor {
         let intact = u
             .finish_member(e, &shown, announce, bad, crc, false)
             .await?;
-        let mode = file_mode(e);
+        let mode = file_mode(e, ctx.umask());
         let written = ctx.vfs().write_file_mode(
             &abs,
             &data,
@@ -293,7 +292,7 @@ impl Extractor {
                 Ok(st) if st.file_type == FileType::Dir => None,
                 Ok(st) if st.file_type == FileType::Symlink => Some("is a symbolic link"),
                 Ok(_) => Some("exists but is not directory"),
-                Err(_) => match ctx.vfs().mkdir(&at, 0o777 & !UMASK) {
+                Err(_) => match ctx.vfs().mkdir(&at, 0o777 & !ctx.umask()) {
                     Ok(()) => None,
                     Err(_) => Some("cannot be created"),
                 },
@@ -356,7 +355,10 @@ impl Extractor {
                 }
             }
         }
-        let mode = e.unix_mode().map(|m| m & 0o7777).unwrap_or(0o777 & !UMASK);
+        let mode = e
+            .unix_mode()
+            .map(|m| m & 0o7777)
+            .unwrap_or(0o777 & !ctx.umask());
         self.dirs.push((abs, mode, e.mtime()));
         Ok(true)
     }
@@ -500,7 +502,7 @@ impl Extractor {
 /// The permission bits a member's file gets: its stored Unix mode without setuid, setgid
 /// and sticky bits (unzip keeps them only with -K), or read/write for all less the umask
 /// when the archive has no Unix mode (read-only if the DOS attribute says so).
-fn file_mode(e: &Entry) -> u32 {
+fn file_mode(e: &Entry, umask: u32) -> u32 {
     match e.unix_mode() {
         Some(m) if m & S_IFMT != 0 || m & 0o777 != 0 => m & 0o777,
         _ => {
@@ -509,7 +511,7 @@ fn file_mode(e: &Entry) -> u32 {
             } else {
                 0o666
             };
-            base & !UMASK
+            base & !umask
         }
     }
 }

@@ -1,5 +1,6 @@
 //! echo, printf, pwd, cd, read.
 
+use super::getopt::OptScan;
 use crate::shell::printf::{self, Dialect, PrintfHost};
 use crate::shell::state::{Flow, Res, Shell};
 use crate::vfs::{path, FileType};
@@ -66,22 +67,26 @@ impl Shell {
     }
 
     pub(super) async fn builtin_printf(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        let mut i = 0;
+        const USAGE: &[u8] = b"printf: usage: printf [-v var] format [arguments]\n";
         let mut var = None;
-        if args.first().map(|a| &a[..]) == Some(b"-v") {
-            var = args.get(1).cloned();
-            i = 2;
+        let mut scan = OptScan::new(args, b"v:");
+        while let Some(opt) = scan.next() {
+            match opt {
+                Ok((_, v)) => var = v,
+                Err(e) => {
+                    self.error_msg(e.message("printf").as_bytes());
+                    self.write_err_now(USAGE);
+                    return Ok(2);
+                }
+            }
         }
-        if args.get(i).map(|a| &a[..]) == Some(b"--") {
-            i += 1;
-        }
-        let Some(fmt) = args.get(i) else {
-            self.error_msg(b"printf: usage: printf [-v var] format [arguments]");
+        let Some((fmt, fmt_args)) = scan.rest().split_first() else {
+            self.write_err_now(USAGE);
             return Ok(2);
         };
         let outcome = {
             let mut host = Host { sh: self };
-            printf::printf(Dialect::BashBuiltin, fmt, &args[i + 1..], &mut host)
+            printf::printf(Dialect::BashBuiltin, fmt, fmt_args, &mut host)
         };
         for d in &outcome.diagnostics {
             self.error_msg(d);

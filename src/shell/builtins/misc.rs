@@ -1,10 +1,13 @@
 //! kill, getopts, mapfile/readarray, pushd/popd/dirs, umask, caller, hash, times.
 
+use super::getopt::OptScan;
 use super::BUILTINS;
 use crate::process::{parse_signal, signal_name, SIGNAL_NAMES};
 use crate::shell::state::{Flow, Res, Shell};
 use crate::shell::vars::Value;
 use crate::vfs::{path, FileType};
+
+const MAPFILE_USAGE: &[u8] = b"mapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n";
 
 impl Shell {
     pub(super) async fn builtin_kill(&mut self, args: &[Vec<u8>]) -> Res<i32> {
@@ -282,37 +285,52 @@ impl Shell {
         let mut skip = 0usize;
         let mut fd = 0u32;
         let mut name = b"MAPFILE".to_vec();
-        let mut i = 0;
-        while i < args.len() {
-            let a = &args[i];
-            let val = |i: &mut usize| -> Option<Vec<u8>> {
-                *i += 1;
-                args.get(*i).cloned()
+        let mut scan = OptScan::new(args, b"d:n:O:s:tu:C:c:");
+        while let Some(opt) = scan.next() {
+            let (c, value) = match opt {
+                Ok(o) => o,
+                Err(e) => {
+                    self.error_msg(e.message("mapfile").as_bytes());
+                    self.write_err_now(MAPFILE_USAGE);
+                    return Ok(2);
+                }
             };
-            match &a[..] {
-                b"-t" => strip = true,
-                b"-d" => delim = val(&mut i).and_then(|v| v.first().copied()).unwrap_or(0),
-                b"-n" => {
-                    count = val(&mut i)
-                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
-                        .unwrap_or(0)
-                }
-                b"-O" => {
-                    origin = val(&mut i)
-                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
-                        .unwrap_or(0)
-                }
-                b"-s" => {
-                    skip = val(&mut i)
-                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
-                        .unwrap_or(0)
-                }
-                b"-u" => {
-                    fd = val(&mut i)
-                        .and_then(|v| String::from_utf8_lossy(&v).parse().ok())
-                        .unwrap_or(0)
-                }
-                b"-C" | b"-c" => {
+            let value = value.unwrap_or_default();
+            // bash reads counts and descriptors as non-negative decimal numbers.
+            let number = || -> Option<u64> {
+                std::str::from_utf8(&value)
+                    .ok()
+                    .and_then(|t| t.trim().parse::<u64>().ok())
+            };
+            let bad = |what: &str| {
+                format!("mapfile: {}: {what}", String::from_utf8_lossy(&value)).into_bytes()
+            };
+            match c {
+                b't' => strip = true,
+                b'd' => delim = value.first().copied().unwrap_or(0),
+                b'n' | b's' => match number() {
+                    Some(n) if c == b'n' => count = n as usize,
+                    Some(n) => skip = n as usize,
+                    None => {
+                        self.error_msg(&bad("invalid line count"));
+                        return Ok(1);
+                    }
+                },
+                b'O' => match number() {
+                    Some(n) => origin = n as i64,
+                    None => {
+                        self.error_msg(&bad("invalid array origin"));
+                        return Ok(1);
+                    }
+                },
+                b'u' => match number().and_then(|n| u32::try_from(n).ok()) {
+                    Some(n) => fd = n,
+                    None => {
+                        self.error_msg(&bad("invalid file descriptor specification"));
+                        return Ok(1);
+                    }
+                },
+                _ => {
                     self.error_msg(b"mapfile: -C/-c callbacks are not supported in shellsim");
                     self.sys
                         .telemetry
@@ -320,16 +338,10 @@ impl Shell {
                         .note_unsupported("mapfile -C".into());
                     return Ok(2);
                 }
-                _ if a.first() == Some(&b'-') && a.len() > 1 => {
-                    self.error_msg(
-                        format!("mapfile: {}: invalid option", String::from_utf8_lossy(a))
-                            .as_bytes(),
-                    );
-                    return Ok(2);
-                }
-                _ => name = a.clone(),
             }
-            i += 1;
+        }
+        if let Some(a) = scan.rest().first() {
+            name = a.clone();
         }
         let Some(file) = self.sys.fd(self.pid, fd) else {
             self.error_msg(
@@ -627,7 +639,8 @@ impl Shell {
     pub(super) async fn builtin_hash(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         if args.is_empty() {
             if self.hash.is_empty() {
-                self.error_msg_noline(b"hash: hash table empty");
+                // bash prints this on stdout, without its name in front.
+                self.out_line(b"hash: hash table empty").await?;
                 return Ok(0);
             }
             self.out_line(b"hits\tcommand").await?;

@@ -2,9 +2,12 @@
 //! its state. Builtins that are also standalone programs (`echo`, `printf`, `test`, `true`,
 //! `false`, `pwd`, `kill`) also answer when run through `env`, `xargs` or `find -exec`.
 
+mod getopt;
 mod io;
 mod misc;
 mod vars;
+
+pub(crate) use vars::{assoc_key_quote, dq};
 
 use super::state::{Flow, Res, Shell};
 use crate::process::Interrupt;
@@ -339,18 +342,22 @@ impl Shell {
             self.find_in_path(file)
                 .or_else(|| Some(crate::vfs::path::join(&self.cwd, file)))
         };
-        let data = path
-            .and_then(|p| self.sys.vfs.borrow().read_file(&p).ok())
-            .map(|d| d.to_vec());
-        let Some(data) = data else {
-            self.error_msg(
-                format!(
-                    "{}: No such file or directory",
-                    String::from_utf8_lossy(file)
-                )
-                .as_bytes(),
-            );
-            return Ok(1);
+        let read = match path {
+            Some(p) => self.read_through_process(&p).await?,
+            None => Err(crate::process::IoError::Vfs(crate::vfs::VfsError::NotFound)),
+        };
+        let data = match read {
+            Ok(d) => d,
+            Err(crate::process::IoError::Vfs(crate::vfs::VfsError::IsDir)) => {
+                let f = String::from_utf8_lossy(file);
+                self.error_msg(format!("source: {f}: is a directory").as_bytes());
+                return Ok(1);
+            }
+            Err(e) => {
+                let f = String::from_utf8_lossy(file);
+                self.error_msg(format!("{f}: {}", e.message()).as_bytes());
+                return Ok(1);
+            }
         };
         let saved_pos = if args.len() > 1 {
             Some(std::mem::replace(&mut self.positional, args[1..].to_vec()))

@@ -592,7 +592,7 @@ fn declare_line(name: &[u8], v: &Var, export_form: bool) -> Vec<u8> {
             out.extend_from_slice(b"=(");
             for (k, val) in assoc_order(m) {
                 out.push(b'[');
-                out.extend_from_slice(k);
+                out.extend_from_slice(&assoc_key_quote(k));
                 out.extend_from_slice(b"]=");
                 out.extend_from_slice(&dq(val));
                 out.push(b' ');
@@ -655,7 +655,20 @@ pub(crate) fn set_quote(s: &[u8]) -> Vec<u8> {
     out
 }
 
-fn dq(s: &[u8]) -> Vec<u8> {
+/// How bash shows an associative array's key (`declare -p`, `${m[@]@K}`): bare unless it
+/// holds a shell metacharacter, then double-quoted.
+pub(crate) fn assoc_key_quote(k: &[u8]) -> Vec<u8> {
+    let meta = |b: u8| b" \t\n'\"\\|&;()<>!{}*[?]^$`".contains(&b);
+    let leading = matches!(k.first(), Some(b'~' | b'#'));
+    if k.iter().any(|&b| meta(b)) || leading {
+        dq(k)
+    } else {
+        k.to_vec()
+    }
+}
+
+/// Double-quoted as `declare -p` shows values (`$'...'` when there are control characters).
+pub(crate) fn dq(s: &[u8]) -> Vec<u8> {
     if has_control(s) {
         return ansi_c_quote(s);
     }

@@ -21,6 +21,24 @@ use crate::process::{Interrupt, OpenFile, Pid};
 use std::rc::Rc;
 
 impl Shell {
+    /// `set -x` line for one of `for ((...))`'s three expressions: its expanded text
+    /// without leading blanks (bash shows an empty one as `1`).
+    async fn trace_arith_for(&mut self, text: &[u8]) -> Res<()> {
+        if !self.opts.xtrace {
+            return Ok(());
+        }
+        let start = text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(text.len());
+        let shown = if start == text.len() {
+            b"1"
+        } else {
+            &text[start..]
+        };
+        self.xtrace_line(&[b"(( ", shown, b" ))"].concat()).await
+    }
+
     /// Runs a parsed program to completion in this process and returns the exit status.
     /// Handles `exit`, the EXIT trap and exhaustion.
     pub async fn run_program(&mut self, prog: &Program) -> Result<i32, Interrupt> {
@@ -230,12 +248,16 @@ impl Shell {
             )));
         }
         let saved_line = self.line;
+        // `set -x` nests eval and source text one level deeper; trap text is not.
+        let nests = what == b"source" || what == b"eval";
+        self.xtrace_level += u32::from(nests);
         // The lines before a syntax error run; the error makes the whole text fail.
         let r = match self.exec_parsed(&prog, false, Some(what)).await {
             // eval and source stop at an aborted command and fail, like bash.
             Err(Flow::Abort(s)) => Ok(s),
             other => other,
         };
+        self.xtrace_level -= u32::from(nests);
         self.line = saved_line;
         self.depth -= 1;
         r
@@ -697,6 +719,14 @@ impl Shell {
                     Some(ws) => self.expand_words(ws).await?,
                     None => self.positional.clone(),
                 };
+                // `set -x` shows the loop's head, as written, before each iteration.
+                let head = self.opts.xtrace.then(|| {
+                    let list = match words {
+                        Some(ws) => crate::shell::print::words_text(ws),
+                        None => b"\"$@\"".to_vec(),
+                    };
+                    [&b"for "[..], var, b" in ", &list].concat()
+                });
                 let mut status = 0;
                 self.loop_depth += 1;
                 let r: Res<i32> = async {
@@ -706,6 +736,9 @@ impl Shell {
                         self.line = *line;
                         if !self.traps.is_empty() {
                             self.run_debug_trap().await?;
+                        }
+                        if let Some(h) = &head {
+                            self.xtrace_line(h).await?;
                         }
                         self.set_scalar(var, it)?;
                         match self.exec_list(body).await {
@@ -732,11 +765,15 @@ impl Shell {
                 line,
             } => {
                 self.line = *line;
-                if let Some(w) = init {
-                    let t = self.expand_single(w).await?;
-                    if self.arith_status(&t, "((: ")?.is_err() {
-                        return Ok(1);
+                match init {
+                    Some(w) => {
+                        let t = self.expand_single(w).await?;
+                        self.trace_arith_for(&t).await?;
+                        if self.arith_status(&t, "((: ")?.is_err() {
+                            return Ok(1);
+                        }
                     }
+                    None => self.trace_arith_for(b"1").await?,
                 }
                 let mut status = 0;
                 self.loop_depth += 1;
@@ -744,13 +781,17 @@ impl Shell {
                     loop {
                         self.sys.charge(cost::EXEC_NODE)?;
                         self.line = *line;
-                        if let Some(w) = cond {
-                            let t = self.expand_single(w).await?;
-                            match self.arith_status(&t, "((: ")? {
-                                Ok(0) => break,
-                                Ok(_) => {}
-                                Err(()) => return Ok(1),
+                        match cond {
+                            Some(w) => {
+                                let t = self.expand_single(w).await?;
+                                self.trace_arith_for(&t).await?;
+                                match self.arith_status(&t, "((: ")? {
+                                    Ok(0) => break,
+                                    Ok(_) => {}
+                                    Err(()) => return Ok(1),
+                                }
                             }
+                            None => self.trace_arith_for(b"1").await?,
                         }
                         match self.exec_list(body).await {
                             Ok(s) => status = s,
@@ -760,11 +801,15 @@ impl Shell {
                             Err(e) => return Err(e),
                         }
                         self.line = *line;
-                        if let Some(w) = step {
-                            let t = self.expand_single(w).await?;
-                            if self.arith_status(&t, "((: ")?.is_err() {
-                                return Ok(1);
+                        match step {
+                            Some(w) => {
+                                let t = self.expand_single(w).await?;
+                                self.trace_arith_for(&t).await?;
+                                if self.arith_status(&t, "((: ")?.is_err() {
+                                    return Ok(1);
+                                }
                             }
+                            None => self.trace_arith_for(b"1").await?,
                         }
                     }
                     Ok(status)
@@ -783,6 +828,10 @@ impl Shell {
             } => self.exec_select(var, words.as_deref(), body, *line).await,
             CompoundCommand::Case { word, arms } => {
                 self.run_debug_trap().await?;
+                if self.opts.xtrace {
+                    let head = [&b"case "[..], &crate::shell::print::word_text(word), b" in"];
+                    self.xtrace_line(&head.concat()).await?;
+                }
                 let subject = self.expand_single(word).await?;
                 let mut status = 0;
                 let mut i = 0;
@@ -954,6 +1003,7 @@ impl Shell {
             let errexit_keep = self.opts.inherit_errexit;
             let pid = self
                 .spawn_child(move |sh| {
+                    sh.xtrace_level += 1;
                     sh.sys.set_fd(sh.pid, 1, Some(w));
                     if !errexit_keep {
                         sh.opts.errexit = false;
@@ -1004,6 +1054,7 @@ impl Shell {
         let (mine, theirs) = if is_in { (r, w) } else { (w, r) };
         let theirs_fd = if is_in { 1 } else { 0 };
         self.spawn_child(move |sh| {
+            sh.xtrace_level += 1;
             sh.sys.set_fd(sh.pid, theirs_fd, Some(theirs));
             cmd
         })

@@ -29,6 +29,15 @@ impl Shell {
             Some(ws) => self.expand_words(ws).await?,
             None => self.positional.clone(),
         };
+        if self.opts.xtrace {
+            // Shown once, as written, even when the list is empty.
+            let list = match words {
+                Some(ws) => crate::shell::print::words_text(ws),
+                None => b"\"$@\"".to_vec(),
+            };
+            self.xtrace_line(&[&b"select "[..], var, b" in ", &list].concat())
+                .await?;
+        }
         if items.is_empty() {
             return Ok(0);
         }

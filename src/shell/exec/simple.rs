@@ -49,7 +49,36 @@ impl Shell {
                         }
                         self.assign_scalar(&a.name, v, a.append)?;
                     }
-                    _ => self.do_assign(a).await?,
+                    (AssignValue::Scalar(w), Some(index)) => {
+                        let v = self.expand_single(w).await?;
+                        if self.opts.xtrace {
+                            // bash shows the subscript as written and the value expanded.
+                            let line = [
+                                &a.name[..],
+                                b"[",
+                                &crate::shell::print::word_text(index),
+                                b"]",
+                                if a.append { b"+=" } else { b"=" },
+                                &xtrace_quote(&v)[..],
+                            ]
+                            .concat();
+                            self.xtrace_line(&line).await?;
+                        }
+                        let key = self.expand_single(index).await?;
+                        self.assign_element(&a.name, &key, v, a.append)?
+                    }
+                    (AssignValue::Array(elems), _) => {
+                        if self.opts.xtrace {
+                            let line = [
+                                &a.name[..],
+                                if a.append { b"+=" } else { b"=" },
+                                &array_literal_text(elems),
+                            ]
+                            .concat();
+                            self.xtrace_line(&line).await?;
+                        }
+                        self.do_assign(a).await?
+                    }
                 }
             }
             let status = self.subst_status.unwrap_or(subst_status);
@@ -154,7 +183,11 @@ impl Shell {
                 Err(_) => ps4,
             },
         };
-        let mut line = prefix;
+        let mut line = Vec::with_capacity(prefix.len() + text.len() + 8);
+        if let Some(&first) = prefix.first() {
+            line.resize(self.xtrace_level as usize, first);
+        }
+        line.extend_from_slice(&prefix);
         line.extend_from_slice(text);
         line.push(b'\n');
         self.write_err_now(&line);
@@ -483,6 +516,28 @@ impl Shell {
         self.run_nested_shell(sh_argv).await
     }
 
+    /// Reads a whole file through this process's descriptors, so `/dev/stdin`, `/dev/fd/N`
+    /// (a `<(...)`) and `/proc/self/fd/N` read what they name. The text is read transiently
+    /// (its reservation is returned at once); the caller charges for parsing it.
+    pub(crate) async fn read_through_process(
+        &mut self,
+        abs: &[u8],
+    ) -> Res<Result<Vec<u8>, crate::process::IoError>> {
+        use crate::process::{IoError, OpenFlags};
+        let read = match self.sys.open(self.pid, abs, OpenFlags::read()) {
+            Ok(f) => self.sys.read_to_end(&f).await,
+            Err(e) => Err(e),
+        };
+        match read {
+            Ok(d) => {
+                self.sys.meter.release(d.len() as u64);
+                Ok(Ok(d))
+            }
+            Err(IoError::Interrupted(i)) => Err(Flow::Int(i)),
+            Err(e) => Ok(Err(e)),
+        }
+    }
+
     fn note_unknown(&self, name: &[u8]) {
         let mut t = self.sys.telemetry.borrow_mut();
         t.record(Invocation {
@@ -590,18 +645,23 @@ impl Shell {
             None => match argv.get(i) {
                 Some(script) => {
                     let path = crate::vfs::path::join(&self.cwd, script);
-                    let data = self.sys.vfs.borrow().read_file(&path).map(|d| d.to_vec());
-                    match data {
+                    match self.read_through_process(&path).await? {
                         Ok(d) => (d, script.clone(), argv[i + 1..].to_vec()),
                         Err(e) => {
+                            let is_dir = matches!(
+                                e,
+                                crate::process::IoError::Vfs(crate::vfs::VfsError::IsDir)
+                            );
+                            // bash names a directory script twice and gives 126.
+                            let who = if is_dir { script } else { &argv[0] };
                             let m = format!(
                                 "{}: {}: {}\n",
-                                String::from_utf8_lossy(&argv[0]),
+                                String::from_utf8_lossy(who),
                                 String::from_utf8_lossy(script),
                                 e.message()
                             );
                             self.write_err_now(m.as_bytes());
-                            return Ok(127);
+                            return Ok(if is_dir { 126 } else { 127 });
                         }
                     }
                 }
@@ -753,6 +813,25 @@ impl SubRunner for ShellRunner {
             }
         })
     }
+}
+
+/// An array literal as `set -x` shows it: `(a "b c" [k]=v)`, elements as written.
+fn array_literal_text(elems: &[crate::shell::ast::ArrayElem]) -> Vec<u8> {
+    use crate::shell::print::word_text;
+    let parts: Vec<Vec<u8>> = elems
+        .iter()
+        .map(|e| match &e.key {
+            Some(k) => [
+                &b"["[..],
+                &word_text(k),
+                if e.append { b"]+=" } else { b"]=" },
+                &word_text(&e.value),
+            ]
+            .concat(),
+            None => word_text(&e.value),
+        })
+        .collect();
+    [&b"("[..], &parts.join(&b' '), b")"].concat()
 }
 
 /// Quotes a word the way bash's `set -x` shows it: bare when safe, else single-quoted.

@@ -122,19 +122,42 @@ impl Shell {
 
     /// Expansion to a pattern (case arms, `[[ == ]]`, `${x#pat}`): quoted parts escaped.
     pub fn expand_pattern<'a>(&'a mut self, w: &'a Word) -> BoxFut<'a, Res<Vec<u8>>> {
-        Box::pin(async move {
-            let items = self.expand_items(&w.parts, false).await?;
-            let mut out = Vec::new();
-            for it in items {
-                match it {
-                    Item::Piece(b, Kind::Quoted) => out.extend_from_slice(&pattern::escape(&b)),
-                    Item::Piece(b, _) => out.extend_from_slice(&b),
-                    Item::Break => out.push(b' '),
-                    Item::QuotedEmpty | Item::EmptyAt => {}
+        Box::pin(async move { Ok(self.expand_pattern_shown(w, false).await?.0) })
+    }
+
+    /// [`Shell::expand_pattern`], and with `shown` also the form `set -x` prints, where
+    /// every quoted character carries a backslash (`"x y"` shows as `\x\ \y`).
+    pub(crate) async fn expand_pattern_shown(
+        &mut self,
+        w: &Word,
+        shown: bool,
+    ) -> Res<(Vec<u8>, Vec<u8>)> {
+        let items = self.expand_items(&w.parts, false).await?;
+        let (mut out, mut display) = (Vec::new(), Vec::new());
+        for it in items {
+            match it {
+                Item::Piece(b, Kind::Quoted) => {
+                    out.extend_from_slice(&pattern::escape(&b));
+                    if shown {
+                        for c in b {
+                            display.extend_from_slice(&[b'\\', c]);
+                        }
+                    }
                 }
+                Item::Piece(b, _) => {
+                    out.extend_from_slice(&b);
+                    if shown {
+                        display.extend_from_slice(&b);
+                    }
+                }
+                Item::Break => {
+                    out.push(b' ');
+                    display.push(b' ');
+                }
+                Item::QuotedEmpty | Item::EmptyAt => {}
             }
-            Ok(out)
-        })
+        }
+        Ok((out, display))
     }
 
     /// Expansion to fields (split, no glob).

@@ -540,6 +540,15 @@ impl Shell {
                     }
                     return Ok(Expansion::Scalar(Vec::new()));
                 }
+                if matches!(op, b'K' | b'k') && is_array {
+                    if let Some(star) = match pe.index {
+                        Some(Subscript::At) => Some(false),
+                        Some(Subscript::Star) => Some(true),
+                        _ => None,
+                    } {
+                        return Ok(self.key_value_pairs(name, op == b'K', star, in_dq));
+                    }
+                }
                 let name = name.to_vec();
                 let f = |s: &[u8]| -> Vec<u8> {
                     match op {
@@ -594,6 +603,50 @@ impl Shell {
                 Ok(self.finish_val(Val::List(keys, star), in_dq))
             }
         }
+    }
+
+    /// `${a[@]@K}` (one word of `key "value"` pairs, as an assignment would take them) and
+    /// `${a[@]@k}` (keys and values as separate words).
+    fn key_value_pairs(&self, name: &[u8], quoted: bool, star: bool, in_dq: bool) -> Expansion {
+        use crate::shell::builtins::{assoc_key_quote, dq};
+        let pairs: Vec<(Vec<u8>, Vec<u8>)> =
+            match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                Some(Value::Indexed(m)) => m
+                    .iter()
+                    .map(|(k, v)| (k.to_string().into_bytes(), v.clone()))
+                    .collect(),
+                Some(Value::Assoc(m)) => crate::shell::vars::assoc_order(m)
+                    .into_iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+                _ => Vec::new(),
+            };
+        if !quoted {
+            let words = pairs.into_iter().flat_map(|(k, v)| [k, v]).collect();
+            return self.finish_val(Val::List(words, star), in_dq);
+        }
+        let assoc = matches!(
+            self.vars.get(name).and_then(|v| v.value.as_ref()),
+            Some(Value::Assoc(_))
+        );
+        let mut out = Vec::new();
+        for (i, (k, v)) in pairs.iter().enumerate() {
+            if i > 0 {
+                out.push(b' ');
+            }
+            if assoc {
+                out.extend_from_slice(&assoc_key_quote(k));
+            } else {
+                out.extend_from_slice(k);
+            }
+            out.push(b' ');
+            out.extend_from_slice(&dq(v));
+        }
+        // bash ends an associative array's list with a space, as `declare -p` does.
+        if assoc && !pairs.is_empty() {
+            out.push(b' ');
+        }
+        self.finish_val(Val::List(vec![out], star), in_dq)
     }
 
     fn map_val(&self, val: Val, in_dq: bool, f: impl Fn(&[u8]) -> Vec<u8>) -> Expansion {
