@@ -101,7 +101,7 @@ pub fn scan_number(s: &[u8]) -> (f64, usize) {
     let mut digits = i - ds;
     // A plain integer of up to 15 digits is exact in an f64: no need for the full parser
     // (most numbers in input are such).
-    if digits > 0 && digits <= 15 && !(i < s.len() && matches!(s[i], b'.' | b'e' | b'E')) {
+    if (1..=15).contains(&digits) && !(i < s.len() && matches!(s[i], b'.' | b'e' | b'E')) {
         let v = int as f64;
         return (if s[start] == b'-' { -v } else { v }, i);
     }
