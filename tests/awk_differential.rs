@@ -12,13 +12,35 @@ fn quote(s: &str) -> String {
 
 #[test]
 fn awk_matches_recorded_cases() {
-    let text = include_str!("awk/cases.jsonl");
+    run_cases(include_str!("awk/cases.jsonl"));
+}
+
+/// `tests/awk/locale.jsonl` (recorded by `tests/awk/record_locale.py`): the same programs
+/// under `LC_ALL=C` (bytes) and `LC_ALL=C.UTF-8` (characters); outputs are compared as bytes.
+#[test]
+fn awk_matches_recorded_locale_cases() {
+    run_cases(include_str!("awk/locale.jsonl"));
+}
+
+fn decode_hex(h: &str) -> Vec<u8> {
+    (0..h.len() / 2)
+        .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect()
+}
+
+fn run_cases(text: &str) {
     let mut failures = Vec::new();
     let mut total = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         total += 1;
         let case: Value = serde_json::from_str(line).expect("case json");
         let mut script = String::from("cd /work\n");
+        for (name, value) in case["env"].as_object().into_iter().flatten() {
+            script.push_str(&format!(
+                "export {name}={}\n",
+                quote(value.as_str().unwrap_or_default())
+            ));
+        }
         for (name, content) in case["files"].as_object().into_iter().flatten() {
             script.push_str(&format!(
                 "printf '%s' {} > {}\n",
@@ -40,11 +62,16 @@ fn awk_matches_recorded_cases() {
             .args(["-c", &script])
             .output()
             .expect("run shellsim");
-        let want_out = case["stdout"].as_str().unwrap_or_default();
+        let want_out = match case["stdout_hex"].as_str() {
+            Some(h) => String::from_utf8_lossy(&decode_hex(h)).into_owned(),
+            None => case["stdout"].as_str().unwrap_or_default().to_string(),
+        };
+        let want_bytes = case["stdout_hex"].as_str().map(decode_hex);
         let want_status = case["status"].as_i64().unwrap_or(0) as i32;
         let got_out = String::from_utf8_lossy(&out.stdout);
+        let bytes_differ = want_bytes.is_some_and(|b| b != out.stdout);
         let got_status = out.status.code().unwrap_or(-1);
-        if got_out != want_out || got_status != want_status {
+        if got_out != want_out || bytes_differ || got_status != want_status {
             failures.push(format!(
                 "args {}\n  want ({want_status}) {want_out:?}\n  got  ({got_status}) {got_out:?}\n  stderr {:?}",
                 case["args"],

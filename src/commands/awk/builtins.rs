@@ -2,7 +2,7 @@
 //! `gsub`, `match`, `split`, `sprintf`, arithmetic and bit functions, `srand`/`rand`.
 
 use super::ast::{special, Builtin, Expr};
-use super::format::{char_len, char_offset, sprintf};
+use super::format::{char_len, char_offset, sprintf_into};
 use super::interp::{fatal, FsMode, Interp, Place, R};
 use super::value::Value;
 use crate::commands::posix_re::Regex;
@@ -79,8 +79,8 @@ fn expand_repl(repl: &[u8], matched: &[u8], out: &mut Vec<u8>) {
 
 /// `substr(s, m[, n])` on characters: start and length truncated toward zero, then the
 /// POSIX range (positions m through m+n-1, clipped to the string).
-pub fn substr(s: &[u8], m: f64, n: Option<f64>) -> Vec<u8> {
-    let len = char_len(s) as f64;
+pub fn substr(s: &[u8], m: f64, n: Option<f64>, utf8: bool) -> Vec<u8> {
+    let len = char_len(s, utf8) as f64;
     if m.is_nan() || n.is_some_and(|n| n.is_nan()) {
         return Vec::new();
     }
@@ -98,14 +98,15 @@ pub fn substr(s: &[u8], m: f64, n: Option<f64>) -> Vec<u8> {
     if end <= start {
         return Vec::new();
     }
-    let a = char_offset(s, (start - 1.0) as usize);
-    let b = char_offset(s, (end - 1.0) as usize);
+    let a = char_offset(s, (start - 1.0) as usize, utf8);
+    let b = char_offset(s, (end - 1.0) as usize, utf8);
     s[a..b].to_vec()
 }
 
-/// Case mapping of valid UTF-8 text (bytes elsewhere are kept).
-fn map_case(s: &[u8], upper: bool) -> Vec<u8> {
-    if s.is_ascii() || std::str::from_utf8(s).is_err() {
+/// Case mapping: of valid UTF-8 text in a UTF-8 locale, else of ASCII letters only (as the C
+/// locale's `toupper`); other bytes are kept.
+fn map_case(s: &[u8], upper: bool, utf8: bool) -> Vec<u8> {
+    if !utf8 || s.is_ascii() || std::str::from_utf8(s).is_err() {
         return if upper {
             s.to_ascii_uppercase()
         } else {
@@ -159,7 +160,7 @@ impl<'p> Interp<'p> {
                     None => Rc::from(self.record.as_slice()),
                 };
                 self.ctx.charge_bytes(s.len())?;
-                num(char_len(&s) as f64)
+                num(char_len(&s, self.utf8) as f64)
             }
             Substr => {
                 let v = self.ev(&args[0]).await?;
@@ -170,7 +171,7 @@ impl<'p> Interp<'p> {
                     None => None,
                 };
                 self.ctx.charge_bytes(s.len())?;
-                Ok(Value::string(substr(&s, m, n)))
+                Ok(Value::string(substr(&s, m, n, self.utf8)))
             }
             Index => {
                 let a = self.ev(&args[0]).await?;
@@ -181,7 +182,7 @@ impl<'p> Interp<'p> {
                     0
                 } else {
                     memchr::memmem::find(&s, &t)
-                        .map(|i| char_len(&s[..i]) + 1)
+                        .map(|i| char_len(&s[..i], self.utf8) + 1)
                         .unwrap_or(0)
                 };
                 num(pos as f64)
@@ -197,7 +198,8 @@ impl<'p> Interp<'p> {
                 for a in &args[1..] {
                     vals.push(self.ev(a).await?);
                 }
-                let (out, err) = sprintf(&fmt, &vals, &self.convfmt);
+                let mut out = Vec::new();
+                let err = sprintf_into(&mut out, &fmt, &vals, &self.convfmt, self.utf8);
                 if let Some(e) = err {
                     return fatal(e);
                 }
@@ -243,7 +245,7 @@ impl<'p> Interp<'p> {
                 let v = self.ev(&args[0]).await?;
                 let s = self.to_str(&v);
                 self.ctx.charge_bytes(s.len())?;
-                Ok(Value::string(map_case(&s, b == Toupper)))
+                Ok(Value::string(map_case(&s, b == Toupper, self.utf8)))
             }
             System => {
                 let v = self.ev(&args[0]).await?;
@@ -368,9 +370,10 @@ impl<'p> Interp<'p> {
         let a = self.array(*av)?;
         self.arr_clear(&a);
         let para = std::mem::replace(&mut self.para, false);
-        let ranges = self.split_ranges(&mode, &s);
+        let mut ranges = Vec::new();
+        let r = self.split_ranges(&mode, &s, |a, b| ranges.push((a, b)));
         self.para = para;
-        let ranges = ranges?;
+        r?;
         if let Some(sa) = &seps {
             self.arr_clear(sa);
         }
@@ -532,7 +535,10 @@ impl<'p> Interp<'p> {
             Err(e) => return fatal(e.message()),
         };
         let (start, len) = match caps.as_ref().and_then(|c| c[0]) {
-            Some((ms, me)) => (char_len(&s[..ms]) as f64 + 1.0, char_len(&s[ms..me]) as f64),
+            Some((ms, me)) => (
+                char_len(&s[..ms], self.utf8) as f64 + 1.0,
+                char_len(&s[ms..me], self.utf8) as f64,
+            ),
             None => (0.0, -1.0),
         };
         self.set_global(special::RSTART, Value::Num(start));
@@ -549,8 +555,8 @@ impl<'p> Interp<'p> {
                 let mut kl = ks.clone();
                 ks.extend_from_slice(b"start");
                 kl.extend_from_slice(b"length");
-                let st = char_len(&s[..*gs]) as f64 + 1.0;
-                let ln = char_len(&s[*gs..*ge]) as f64;
+                let st = char_len(&s[..*gs], self.utf8) as f64 + 1.0;
+                let ln = char_len(&s[*gs..*ge], self.utf8) as f64;
                 self.arr_set(&a, Rc::from(ks), Value::Num(st))?;
                 self.arr_set(&a, Rc::from(kl), Value::Num(ln))?;
             }
@@ -624,12 +630,20 @@ mod tests {
 
     #[test]
     fn substr_rounding() {
-        assert_eq!(substr(b"hello", 2.0, Some(3.0)), b"ell");
-        assert_eq!(substr(b"hello", 0.0, None), b"hello");
-        assert_eq!(substr(b"hello", -1.0, Some(3.0)), b"h");
-        assert_eq!(substr(b"hello", 1.5, Some(1.0)), b"h");
-        assert_eq!(substr(b"hello", 2.5, Some(1.5)), b"e");
-        assert_eq!(substr(b"hello", 10.0, None), b"");
-        assert_eq!(substr("héllo".as_bytes(), 2.0, Some(2.0)), "él".as_bytes());
+        assert_eq!(substr(b"hello", 2.0, Some(3.0), true), b"ell");
+        assert_eq!(substr(b"hello", 0.0, None, true), b"hello");
+        assert_eq!(substr(b"hello", -1.0, Some(3.0), true), b"h");
+        assert_eq!(substr(b"hello", 1.5, Some(1.0), true), b"h");
+        assert_eq!(substr(b"hello", 2.5, Some(1.5), true), b"e");
+        assert_eq!(substr(b"hello", 10.0, None, true), b"");
+        assert_eq!(
+            substr("héllo".as_bytes(), 2.0, Some(2.0), true),
+            "él".as_bytes()
+        );
+        // Bytes in the C locale.
+        assert_eq!(
+            substr("héllo".as_bytes(), 2.0, Some(2.0), false),
+            "é".as_bytes()
+        );
     }
 }

@@ -14,17 +14,22 @@ pub fn format_g(n: f64, prec: usize, upper: bool, alt: bool) -> Vec<u8> {
     fmt_float(&spec, if upper { b'G' } else { b'g' }, n)
 }
 
-/// Number of characters in `s` (UTF-8 characters when valid, bytes otherwise).
-pub fn char_len(s: &[u8]) -> usize {
+/// Number of characters in `s`: UTF-8 characters in a UTF-8 locale when `s` is valid UTF-8,
+/// bytes otherwise (gawk counts bytes under `LC_ALL=C`).
+pub fn char_len(s: &[u8], utf8: bool) -> usize {
+    if !utf8 || s.is_ascii() {
+        return s.len();
+    }
     match std::str::from_utf8(s) {
         Ok(t) => t.chars().count(),
         Err(_) => s.len(),
     }
 }
 
-/// Byte offset of character `n` in `s` (clamped to the length).
-pub fn char_offset(s: &[u8], n: usize) -> usize {
-    if s.is_ascii() || std::str::from_utf8(s).is_err() {
+/// Byte offset of character `n` in `s` (clamped to the length), characters as [`char_len`]
+/// counts them.
+pub fn char_offset(s: &[u8], n: usize, utf8: bool) -> usize {
+    if !utf8 || s.is_ascii() || std::str::from_utf8(s).is_err() {
         return n.min(s.len());
     }
     let mut count = 0;
@@ -64,9 +69,9 @@ fn int_conv(spec: &Spec, conv: u8, n: f64) -> Vec<u8> {
     fmt_int(spec, conv, t < 0.0, t.abs().min(u64::MAX as f64) as u128)
 }
 
-fn pad_str(spec: &Spec, body: &[u8], out: &mut Vec<u8>) {
+fn pad_str(spec: &Spec, body: &[u8], out: &mut Vec<u8>, utf8: bool) {
     let w = spec.width.unwrap_or(0);
-    let len = char_len(body);
+    let len = char_len(body, utf8);
     if spec.minus {
         out.extend_from_slice(body);
     }
@@ -78,9 +83,24 @@ fn pad_str(spec: &Spec, body: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Formats `fmt` with `args`. `Err` carries gawk's fatal message (too few arguments).
+/// Formats `fmt` with `args` in a UTF-8 locale. `Err` carries gawk's fatal message (too few
+/// arguments).
 pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<String>) {
     let mut out = Vec::new();
+    let err = sprintf_into(&mut out, fmt, args, convfmt, true);
+    (out, err)
+}
+
+/// Appends `fmt` formatted with `args` to `out`; widths, precisions and `%c` count characters
+/// when `utf8` (a UTF-8 locale), else bytes. Returns gawk's fatal message for too few
+/// arguments.
+pub fn sprintf_into(
+    out: &mut Vec<u8>,
+    fmt: &[u8],
+    args: &[Value],
+    convfmt: &[u8],
+    utf8: bool,
+) -> Option<String> {
     let mut next = 0usize;
     let mut i = 0;
     let mut missing = None;
@@ -215,7 +235,8 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
                     } else {
                         0
                     };
-                    if code < 128 {
+                    if code < 128 || !utf8 {
+                        // In the C locale a code is one byte (its low eight bits).
                         vec![code as u8]
                     } else {
                         match char::from_u32(code as u32) {
@@ -225,10 +246,10 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
                     }
                 } else {
                     let s = arg.to_bytes(convfmt);
-                    let end = char_offset(&s, 1);
+                    let end = char_offset(&s, 1, utf8);
                     s[..end].to_vec()
                 };
-                pad_str(&spec, &body, &mut out);
+                pad_str(&spec, &body, out, utf8);
             }
             _ => {
                 // %s
@@ -237,14 +258,14 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> (Vec<u8>, Option<S
                     v => v.to_bytes(convfmt),
                 };
                 let body = match spec.prec {
-                    Some(p) => &s[..char_offset(&s, p)],
+                    Some(p) => &s[..char_offset(&s, p, utf8)],
                     None => &s[..],
                 };
-                pad_str(&spec, body, &mut out);
+                pad_str(&spec, body, out, utf8);
             }
         }
     }
-    (out, missing)
+    missing
 }
 
 #[cfg(test)]

@@ -100,6 +100,12 @@ pub struct Interp<'p> {
     pub globals: Vec<Cell>,
     pub frames: Vec<Vec<Cell>>,
     pub record: Vec<u8>,
+    /// The record being read, before it becomes `record` (kept to reuse its storage).
+    pub next_rec: Vec<u8>,
+    /// The line `print`/`printf` builds, kept to reuse its storage.
+    pub line_buf: Vec<u8>,
+    /// Whether the locale is UTF-8: lengths, positions and `%c` count characters, else bytes.
+    pub utf8: bool,
     pub fields: Vec<super::record::Field>,
     pub split_done: bool,
     /// The FS in force when the current record was read.
@@ -161,6 +167,9 @@ impl<'p> Interp<'p> {
             globals,
             frames: Vec::new(),
             record: Vec::new(),
+            next_rec: Vec::new(),
+            line_buf: Vec::new(),
+            utf8: crate::commands::opts::utf8_locale(ctx),
             fields: Vec::new(),
             split_done: true,
             rec_fs: Rc::new(FsMode::Space),
@@ -411,6 +420,37 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
+    /// Replaces element `key` by `f` of its numeric value (`a[k] op= x`, `a[k]++`) with one
+    /// lookup when it exists; a missing element is created, as reading it would. Returns the
+    /// old and new numbers.
+    pub fn arr_modify(
+        &mut self,
+        a: &ArrRef,
+        key: &Rc<[u8]>,
+        f: impl FnOnce(f64) -> R<f64>,
+    ) -> R<(f64, f64)> {
+        let mut arr = a.borrow_mut();
+        if let Some(slot) = arr.map.get_mut(&**key) {
+            let old = slot.num();
+            let new = f(old)?;
+            let freed = slot.size();
+            *slot = Value::Num(new);
+            self.release(freed);
+            arr.bytes = arr.bytes.saturating_sub(freed);
+            return Ok((old, new));
+        }
+        let add = key.len() as u64 + cost::VAR_OVERHEAD;
+        self.reserve(add)?;
+        arr.bytes += add;
+        arr.layout.insert(key);
+        arr.map.insert(key.clone(), Value::Uninit);
+        let new = f(0.0)?;
+        if let Some(slot) = arr.map.get_mut(&**key) {
+            *slot = Value::Num(new);
+        }
+        Ok((0.0, new))
+    }
+
     pub fn arr_delete(&mut self, a: &ArrRef, key: &[u8]) {
         let removed = {
             let mut arr = a.borrow_mut();
@@ -643,6 +683,11 @@ impl<'p> Interp<'p> {
 
     /// Stores `rhs` (combined with the place's value first for `op=`) and yields it.
     fn assign(&mut self, p: Place, op: Option<BinOp>, rhs: Value) -> R<Value> {
+        if let (Place::Elem(a, k), Some(op)) = (&p, op) {
+            let r = rhs.num();
+            let (_, new) = self.arr_modify(a, k, |l| arith(op, l, r))?;
+            return Ok(Value::Num(new));
+        }
         let val = match op {
             None => rhs,
             Some(op) => {
@@ -684,6 +729,10 @@ impl<'p> Interp<'p> {
     }
 
     fn inc_dec(&mut self, p: Place, pre: bool, delta: f64) -> R<Value> {
+        if let Place::Elem(a, k) = &p {
+            let (old, new) = self.arr_modify(a, k, |l| Ok(l + delta))?;
+            return Ok(Value::Num(if pre { new } else { old }));
+        }
         let old = self.get_place(&p)?.num();
         let new = old + delta;
         self.set_place(p, Value::Num(new))?;
@@ -754,6 +803,15 @@ impl<'p> Interp<'p> {
         match v {
             Value::Num(n) => Rc::from(num_to_str(*n, &self.ofmt)),
             _ => v.to_bytes(&self.convfmt),
+        }
+    }
+
+    /// Appends the output form of a value (as [`Interp::out_str`]) to `buf`.
+    pub fn push_out(&self, v: &Value, buf: &mut Vec<u8>) {
+        match v {
+            Value::Uninit => {}
+            Value::Str(s) | Value::StrNum(s, _) => buf.extend_from_slice(s),
+            Value::Num(n) => push_num(*n, &self.ofmt, buf),
         }
     }
 
@@ -931,7 +989,7 @@ impl<'p> Interp<'p> {
     // ---- statements ---------------------------------------------------------------------
 
     /// Runs a statement [`is_simple`] accepts, charged as `exec` charges it.
-    fn exec_simple(&mut self, s: &Stmt) -> R<()> {
+    pub(super) fn exec_simple(&mut self, s: &Stmt) -> R<()> {
         self.ctx.charge(cost::EXEC_NODE)?;
         match s {
             Stmt::Line(src, line) => self.line = (*src, *line),
@@ -1090,6 +1148,17 @@ pub fn arith(op: BinOp, l: f64, r: f64) -> R<f64> {
             if r == 0.0 {
                 return fatal("division by zero attempted in `%'");
             }
+            // Integers (the usual case) by integer division, which is exact like `fmod` and
+            // much cheaper; the result keeps the dividend's sign, zero included.
+            const EXACT: f64 = 9_007_199_254_740_992.0;
+            if l == l.trunc() && r == r.trunc() && l.abs() < EXACT && r.abs() < EXACT {
+                let m = (l as i64 % r as i64) as f64;
+                return Ok(if m == 0.0 && l.is_sign_negative() {
+                    -0.0
+                } else {
+                    m
+                });
+            }
             l % r
         }
         BinOp::Pow => pow(l, r),
@@ -1115,6 +1184,16 @@ fn pow(x: f64, y: f64) -> f64 {
 }
 
 /// A statement that never waits: a line marker or an expression marked pure.
-fn is_simple(s: &Stmt) -> bool {
+pub(super) fn is_simple(s: &Stmt) -> bool {
     matches!(s, Stmt::Line(..) | Stmt::Expr(Expr::Pure(_)))
+}
+
+/// Appends a number's text through `fmt` (integers as integers, without allocating).
+pub fn push_num(n: f64, fmt: &[u8], buf: &mut Vec<u8>) {
+    if n == n.trunc() && n.abs() < 9.2e18 {
+        use std::io::Write;
+        let _ = write!(buf, "{}", n as i64);
+    } else {
+        buf.extend_from_slice(&num_to_str(n, fmt));
+    }
 }

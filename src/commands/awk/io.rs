@@ -73,15 +73,34 @@ impl Reader {
         ctx: &CommandCtx,
         rs: &RsMode,
     ) -> Result<Option<(Vec<u8>, Vec<u8>)>, IoError> {
+        Ok(self
+            .next_span(ctx, rs)
+            .await?
+            .map(|(rec, rt)| (self.buf[rec].to_vec(), self.buf[rt].to_vec())))
+    }
+
+    /// The bytes of a span [`Reader::next_span`] returned (valid until the next call).
+    pub fn span(&self, r: std::ops::Range<usize>) -> &[u8] {
+        &self.buf[r]
+    }
+
+    /// Where the next record and its terminator (RT) lie in the buffer, valid until the next
+    /// call; `None` at end of input. The record loop copies them into buffers it reuses, so
+    /// reading a record allocates nothing.
+    pub async fn next_span(
+        &mut self,
+        ctx: &CommandCtx,
+        rs: &RsMode,
+    ) -> Result<Option<(std::ops::Range<usize>, std::ops::Range<usize>)>, IoError> {
         loop {
-            let avail = &self.buf[self.pos..];
+            let base = self.pos;
+            let avail = &self.buf[base..];
             match rs {
                 RsMode::Char(c) => {
                     if let Some(i) = memchr::memchr(*c, avail) {
-                        let rec = avail[..i].to_vec();
                         self.pos += i + 1;
                         ctx.charge(cost::LINE)?;
-                        return Ok(Some((rec, vec![*c])));
+                        return Ok(Some((base..base + i, base + i..base + i + 1)));
                     }
                 }
                 RsMode::Para => {
@@ -102,11 +121,9 @@ impl Reader {
                             j += 1;
                         }
                         if j < avail.len() || self.eof {
-                            let rec = avail[..i].to_vec();
-                            let rt = avail[i..j].to_vec();
                             self.pos += j;
                             ctx.charge(cost::LINE)?;
-                            return Ok(Some((rec, rt)));
+                            return Ok(Some((base..base + i, base + i..base + j)));
                         }
                     }
                 }
@@ -133,28 +150,26 @@ impl Reader {
                     if let Some((s, e)) = found {
                         // A match touching the end of the buffer might grow with more input.
                         if e < avail.len() || self.eof {
-                            let rec = avail[..s].to_vec();
-                            let rt = avail[s..e].to_vec();
                             self.pos += e;
                             ctx.charge(cost::LINE)?;
-                            return Ok(Some((rec, rt)));
+                            return Ok(Some((base..base + s, base + s..base + e)));
                         }
                     }
                 }
             }
             if self.eof {
-                let mut rest = self.buf[self.pos..].to_vec();
-                self.pos = self.buf.len();
+                let mut end = self.buf.len();
+                self.pos = end;
                 if let RsMode::Para = rs {
-                    while rest.last() == Some(&b'\n') {
-                        rest.pop();
+                    while end > base && self.buf[end - 1] == b'\n' {
+                        end -= 1;
                     }
                 }
-                if rest.is_empty() {
+                if end == base {
                     return Ok(None);
                 }
                 ctx.charge(cost::LINE)?;
-                return Ok(Some((rest, Vec::new())));
+                return Ok(Some((base..end, end..end)));
             }
             self.fill(ctx).await?;
         }

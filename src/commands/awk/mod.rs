@@ -8,6 +8,8 @@
 //! processes, `value.rs` values and conversions, `format.rs` printf, `regex.rs` gawk's regex
 //! dialect on the shared POSIX engine). Every statement, record and regex search is charged
 //! to the meter; arrays, variables and records reserve modeled memory before they grow.
+//! Lengths and positions count bytes in the C locale and characters in a UTF-8 one, as
+//! gawk's do (the locale is read as the other commands read it, `opts::utf8_locale`).
 //!
 //! Refused (exit 2 with a message): gawk-only functions such as `patsplit` and `typeof`, and
 //! the sort-order argument of `asort`/`asorti`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`,
@@ -467,10 +469,10 @@ async fn run_program(it: &mut Interp<'_>) -> Result<(), Jump> {
 async fn record_loop(it: &mut Interp<'_>) -> Result<(), Jump> {
     let prog = it.prog;
     loop {
-        let Some(rec) = it.next_main_record().await? else {
+        if !it.next_main_record().await? {
             return Ok(());
-        };
-        it.set_record(rec)?;
+        }
+        it.take_next_record()?;
         it.ctx.sys.maybe_yield().await;
         match run_items(it, prog).await {
             Ok(()) | Err(Jump::Next) => {}
@@ -505,6 +507,12 @@ async fn run_items<'p>(it: &mut Interp<'p>, prog: &'p ast::Program) -> Result<()
             continue;
         }
         match &item.action {
+            // An action of statements that never wait runs without boxing a future.
+            Some(body) if body.iter().all(interp::is_simple) => {
+                for s in body {
+                    it.exec_simple(s)?;
+                }
+            }
             Some(body) => {
                 it.exec_block(body).await?;
             }

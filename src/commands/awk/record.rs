@@ -4,6 +4,7 @@
 use super::interp::{fatal, FsMode, Interp, R};
 use super::value::Value;
 use crate::limits::cost;
+use std::rc::Rc;
 
 /// One field of the current record: still a span of the record (made a value only when a
 /// program reads it: most programs read a few fields of many), or a value.
@@ -27,6 +28,23 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
+    /// Makes the record [`Interp::next_main_record`] read the current one; the old record's
+    /// buffer is kept for the next read.
+    pub fn take_next_record(&mut self) -> R<()> {
+        let (old, new) = (self.record.len() as u64, self.next_rec.len() as u64);
+        if new > old {
+            self.reserve(new - old)?;
+        } else {
+            self.release(old - new);
+        }
+        std::mem::swap(&mut self.record, &mut self.next_rec);
+        self.split_done = false;
+        if !Rc::ptr_eq(&self.rec_fs, &self.fs_mode) {
+            self.rec_fs = self.fs_mode.clone();
+        }
+        Ok(())
+    }
+
     pub fn ensure_split(&mut self) -> R<()> {
         if self.split_done {
             return Ok(());
@@ -34,35 +52,49 @@ impl<'p> Interp<'p> {
         self.split_done = true;
         let fs = self.rec_fs.clone();
         let rec = std::mem::take(&mut self.record);
-        let ranges = self.split_ranges(&fs, &rec);
+        // The field list's storage is reused from record to record.
+        let mut fields = std::mem::take(&mut self.fields);
+        let had = fields.len();
+        fields.clear();
+        let r = self.split_ranges(&fs, &rec, |s, e| fields.push(Field::Span(s, e)));
         self.record = rec;
-        let ranges = ranges?;
-        self.reserve_fields(ranges.len())?;
-        self.fields.clear();
-        self.fields
-            .extend(ranges.into_iter().map(|(s, e)| Field::Span(s, e)));
-        Ok(())
-    }
-
-    pub(super) fn reserve_fields(&mut self, n: usize) -> R<()> {
-        if n > self.fields.len() {
-            // Fields are charged as they appear; the record's bytes are already counted.
-            self.ctx
-                .charge(cost::per_bytes(n - self.fields.len(), 64, 1))?;
-            self.ctx
-                .reserve((n - self.fields.len()) as u64 * cost::WORD_OVERHEAD)?;
-            self.ctx
-                .release((n - self.fields.len()) as u64 * cost::WORD_OVERHEAD);
+        let n = fields.len();
+        self.fields = fields;
+        r?;
+        if let Err(e) = self.charge_fields(had, n) {
+            self.fields.clear();
+            return Err(e);
         }
         Ok(())
     }
 
-    /// Field boundaries of `s` under `fs` (paragraph mode adds newline as a separator).
-    pub fn split_ranges(&mut self, fs: &FsMode, s: &[u8]) -> R<Vec<(usize, usize)>> {
-        let mut out = Vec::new();
+    pub(super) fn reserve_fields(&mut self, n: usize) -> R<()> {
+        self.charge_fields(self.fields.len(), n)
+    }
+
+    /// Charges for a field list growing from `old` to `new` entries (the record's bytes are
+    /// already counted).
+    fn charge_fields(&mut self, old: usize, new: usize) -> R<()> {
+        if new > old {
+            let more = new - old;
+            self.ctx.charge(cost::per_bytes(more, 64, 1))?;
+            self.ctx.reserve(more as u64 * cost::WORD_OVERHEAD)?;
+            self.ctx.release(more as u64 * cost::WORD_OVERHEAD);
+        }
+        Ok(())
+    }
+
+    /// Field boundaries of `s` under `fs`, given to `push` in order (paragraph mode adds
+    /// newline as a separator). Characters are UTF-8 sequences only in a UTF-8 locale.
+    pub fn split_ranges(
+        &mut self,
+        fs: &FsMode,
+        s: &[u8],
+        mut push: impl FnMut(usize, usize),
+    ) -> R<()> {
         self.ctx.charge_bytes(s.len())?;
         if s.is_empty() {
-            return Ok(out);
+            return Ok(());
         }
         match fs {
             FsMode::Space => {
@@ -79,34 +111,41 @@ impl<'p> Interp<'p> {
                     while i < s.len() && !blank(s[i]) {
                         i += 1;
                     }
-                    out.push((st, i));
+                    push(st, i);
                 }
             }
             FsMode::Char(c) => {
                 let mut st = 0;
-                for (i, &b) in s.iter().enumerate() {
-                    if b == *c || (self.para && b == b'\n') {
-                        out.push((st, i));
+                if self.para {
+                    for (i, &b) in s.iter().enumerate() {
+                        if b == *c || b == b'\n' {
+                            push(st, i);
+                            st = i + 1;
+                        }
+                    }
+                } else {
+                    for i in memchr::memchr_iter(*c, s) {
+                        push(st, i);
                         st = i + 1;
                     }
                 }
-                out.push((st, s.len()));
+                push(st, s.len());
             }
             FsMode::Chars => {
+                // A character is a UTF-8 sequence (in a UTF-8 locale) where the rest of the
+                // record is valid UTF-8, else a byte.
+                let valid_from = if self.utf8 { valid_tail(s) } else { usize::MAX };
                 let mut i = 0;
                 while i < s.len() {
                     let st = i;
                     i += 1;
-                    while i < s.len()
-                        && (s[i] & 0xC0) == 0x80
-                        && std::str::from_utf8(&s[st..]).is_ok()
-                    {
+                    while st >= valid_from && i < s.len() && (s[i] & 0xC0) == 0x80 {
                         i += 1;
                     }
                     if self.para && s[st] == b'\n' {
                         continue;
                     }
-                    out.push((st, i));
+                    push(st, i);
                 }
             }
             FsMode::Regex(re) => {
@@ -135,11 +174,11 @@ impl<'p> Interp<'p> {
                             at = ms + 1;
                             continue;
                         }
-                        out.push((st, ms));
+                        push(st, ms);
                         st = me;
                         at = me;
                     }
-                    out.push((st, seg_end));
+                    push(st, seg_end);
                     if seg_end >= s.len() {
                         break;
                     }
@@ -148,7 +187,7 @@ impl<'p> Interp<'p> {
                 self.ctx.charge(re.take_steps() / 256)?;
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     pub fn get_field(&mut self, n: usize) -> R<Value> {
@@ -168,6 +207,22 @@ impl<'p> Interp<'p> {
             }
             None => Value::str(b""),
         })
+    }
+
+    /// Appends field `n`'s output form to `buf` (what `print $n` prints) without making a
+    /// value of it.
+    pub fn push_field(&mut self, n: usize, buf: &mut Vec<u8>) -> R<()> {
+        if n == 0 {
+            buf.extend_from_slice(&self.record);
+            return Ok(());
+        }
+        self.ensure_split()?;
+        match self.fields.get(n - 1) {
+            Some(Field::Span(s, e)) => buf.extend_from_slice(&self.record[*s..*e]),
+            Some(Field::Val(v)) => self.push_out(v, buf),
+            None => {}
+        }
+        Ok(())
     }
 
     pub fn set_field(&mut self, n: usize, val: Value) -> R<()> {
@@ -236,4 +291,13 @@ impl<'p> Interp<'p> {
         }
         Ok(n as usize)
     }
+}
+
+/// Where the valid UTF-8 tail of `s` begins (past its last invalid sequence).
+fn valid_tail(s: &[u8]) -> usize {
+    let mut pos = 0;
+    while let Err(e) = std::str::from_utf8(&s[pos..]) {
+        pos += e.valid_up_to() + e.error_len().unwrap_or(s.len() - pos - e.valid_up_to());
+    }
+    pos
 }

@@ -2,7 +2,7 @@
 //! that move bytes between the program, files and simulated commands.
 
 use super::ast::{special, Expr, GetlineSrc, Redir};
-use super::format::sprintf;
+use super::format::sprintf_into;
 use super::interp::{fatal, Interp, Jump, R};
 use super::io::{self, InKind, InStream, OutKind, OutStream, Reader};
 use super::value::Value;
@@ -83,17 +83,31 @@ impl<'p> Interp<'p> {
         Ok(self.outputs.len() - 1)
     }
 
-    async fn emit(&mut self, idx: usize, data: Vec<u8>) -> R<()> {
+    async fn emit(&mut self, idx: usize, data: &[u8]) -> R<()> {
         self.check_mem(data.len())?;
         self.ctx.charge(crate::limits::cost::IO_CALL)?;
         self.ctx.charge_bytes(data.len())?;
         let ctx = self.ctx;
-        self.outputs[idx].write(ctx, &data).await?;
+        self.outputs[idx].write(ctx, data).await?;
         Ok(())
     }
 
     pub async fn print(&mut self, args: &'p [Expr], redir: Option<&'p Redir>) -> R<()> {
-        let mut line = Vec::new();
+        // The line is built in a buffer kept between statements (a print inside an argument
+        // finds it taken and uses its own).
+        let mut line = std::mem::take(&mut self.line_buf);
+        line.clear();
+        let r = self.print_into(&mut line, args, redir).await;
+        self.line_buf = line;
+        r
+    }
+
+    async fn print_into(
+        &mut self,
+        line: &mut Vec<u8>,
+        args: &'p [Expr],
+        redir: Option<&'p Redir>,
+    ) -> R<()> {
         if args.is_empty() {
             line.extend_from_slice(&self.record);
         } else {
@@ -101,8 +115,17 @@ impl<'p> Interp<'p> {
                 if i > 0 {
                     line.extend_from_slice(&self.ofs);
                 }
+                // A field is copied from the record without becoming a value first.
+                if let Expr::Pure(inner) = a {
+                    if let Expr::Field(ix) = &**inner {
+                        let n = self.eval_pure(ix)?;
+                        let n = Self::field_index(&n)?;
+                        self.push_field(n, line)?;
+                        continue;
+                    }
+                }
                 let v = self.ev(a).await?;
-                line.extend_from_slice(&self.out_str(&v));
+                self.push_out(&v, line);
             }
         }
         line.extend_from_slice(&self.ors);
@@ -116,12 +139,18 @@ impl<'p> Interp<'p> {
             vals.push(self.ev(a).await?);
         }
         let fmt = self.to_str(&vals[0]);
-        let (out, err) = sprintf(&fmt, &vals[1..], &self.convfmt);
-        if let Some(e) = err {
-            return fatal(e);
-        }
-        let idx = self.target(redir).await?;
-        self.emit(idx, out).await
+        let mut out = std::mem::take(&mut self.line_buf);
+        out.clear();
+        let err = sprintf_into(&mut out, &fmt, &vals[1..], &self.convfmt, self.utf8);
+        let r = match err {
+            Some(e) => fatal(e),
+            None => match self.target(redir).await {
+                Ok(idx) => self.emit(idx, &out).await,
+                Err(e) => Err(e),
+            },
+        };
+        self.line_buf = out;
+        r
     }
 
     /// Flushes every output stream (before running a command, and for `fflush()`).
@@ -208,11 +237,18 @@ impl<'p> Interp<'p> {
     pub async fn getline(&mut self, src: &'p GetlineSrc, var: Option<&'p Expr>) -> R<Value> {
         let rec = match src {
             GetlineSrc::Main => {
-                let r = self.next_main_record().await?;
-                match r {
-                    Some(rec) => rec,
-                    None => return Ok(Value::Num(0.0)),
+                if !self.next_main_record().await? {
+                    return Ok(Value::Num(0.0));
                 }
+                match var {
+                    Some(target) => {
+                        let v = Value::input(&self.next_rec);
+                        let p = self.place(target).await?;
+                        self.set_place(p, v)?;
+                    }
+                    None => self.take_next_record()?,
+                }
+                return Ok(Value::Num(1.0));
             }
             GetlineSrc::File(e) | GetlineSrc::Cmd(e) => {
                 let is_cmd = matches!(src, GetlineSrc::Cmd(_));
@@ -258,6 +294,21 @@ impl<'p> Interp<'p> {
 
     /// Increments NR (and FNR when reading the main input).
     pub fn bump_nr(&mut self, fnr: bool) {
+        use crate::commands::awk::interp::Cell;
+        // Both are plain numbers unless the program assigned something else: add in place.
+        if let Cell::Val(Value::Num(n)) = &mut self.globals[special::NR] {
+            *n += 1.0;
+            if !fnr {
+                return;
+            }
+            if let Cell::Val(Value::Num(n)) = &mut self.globals[special::FNR] {
+                *n += 1.0;
+                return;
+            }
+            let n = self.global_num(special::FNR) + 1.0;
+            self.set_global(special::FNR, Value::Num(n));
+            return;
+        }
         let nr = self.global_num(special::NR) + 1.0;
         self.set_global(special::NR, Value::Num(nr));
         if fnr {
@@ -296,26 +347,32 @@ impl<'p> Interp<'p> {
     }
 
     /// The next record of the main input (ARGV files, operand assignments, or stdin).
-    pub async fn next_main_record(&mut self) -> R<Option<Vec<u8>>> {
+    /// Reads the next main-input record into `self.next_rec` (a buffer kept across records,
+    /// so reading allocates nothing); false at the end of the input.
+    pub async fn next_main_record(&mut self) -> R<bool> {
         loop {
             if self.main.is_none() && !self.open_next_main().await? {
-                return Ok(None);
+                return Ok(false);
             }
             let rs = self.rs.clone();
             let ctx = self.ctx;
             let Some(reader) = self.main.as_mut() else {
-                return Ok(None);
+                return Ok(false);
             };
-            match reader.next(ctx, &rs).await {
+            match reader.next_span(ctx, &rs).await {
                 Ok(Some((rec, rt))) => {
-                    self.bump_nr(true);
+                    self.next_rec.clear();
+                    self.next_rec.extend_from_slice(reader.span(rec));
+                    let rt = reader.span(rt);
                     // RT is nearly always the same newline: keep the value already there.
                     let same = matches!(&self.globals[special::RT],
                         crate::commands::awk::interp::Cell::Val(Value::Str(s)) if **s == *rt);
                     if !same {
-                        self.set_global(special::RT, Value::string(rt));
+                        let rt = Value::str(rt);
+                        self.set_global(special::RT, rt);
                     }
-                    return Ok(Some(rec));
+                    self.bump_nr(true);
+                    return Ok(true);
                 }
                 Ok(None) => {
                     if let Some(mut m) = self.main.take() {

@@ -93,10 +93,18 @@ pub fn scan_number(s: &[u8]) -> (f64, usize) {
         }
     }
     let ds = i;
+    let mut int: u64 = 0;
     while i < s.len() && s[i].is_ascii_digit() {
+        int = int.wrapping_mul(10).wrapping_add((s[i] - b'0') as u64);
         i += 1;
     }
     let mut digits = i - ds;
+    // A plain integer of up to 15 digits is exact in an f64: no need for the full parser
+    // (most numbers in input are such).
+    if (1..=15).contains(&digits) && !(i < s.len() && matches!(s[i], b'.' | b'e' | b'E')) {
+        let v = int as f64;
+        return (if s[start] == b'-' { -v } else { v }, i);
+    }
     if i < s.len() && s[i] == b'.' {
         i += 1;
         let fs = i;
