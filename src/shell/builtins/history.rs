@@ -552,7 +552,7 @@ fn expand_history(arg: &[u8], hist: &imbl::Vector<Vec<u8>>) -> Option<Vec<u8>> {
             while i < arg.len() && (arg[i].is_ascii_digit() || b"$^*-".contains(&arg[i])) {
                 i += 1;
             }
-            if i < arg.len() && arg[i] == b':' || start == i {
+            if (i < arg.len() && arg[i] == b':') || start == i {
                 return None;
             }
             Some(arg[start..i].to_vec())
@@ -595,4 +595,44 @@ fn select_words(words: &[&[u8]], sel: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     Some(words[a..=b].join(&b' '))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cmdhist_joins_lines_like_bash() {
+        assert_eq!(
+            join_command_lines(b"for i in 1; do\n  echo $i\ndone\n"),
+            b"for i in 1; do   echo $i; done"
+        );
+        assert_eq!(
+            join_command_lines(b"if true\nthen\n echo y\nfi\n"),
+            b"if true; then  echo y; fi"
+        );
+        assert_eq!(join_command_lines(b"echo \"x\ny\"\n"), b"echo \"x\ny\"");
+    }
+
+    #[test]
+    fn word_designators() {
+        let words = history_words(b"a 'b c' d");
+        assert_eq!(select_words(&words, b"1").unwrap(), b"'b c'");
+        assert_eq!(select_words(&words, b"$").unwrap(), b"d");
+        assert_eq!(select_words(&words, b"*").unwrap(), b"'b c' d");
+        assert_eq!(select_words(&words, b"0-1").unwrap(), b"a 'b c'");
+        assert!(select_words(&words, b"5").is_none());
+    }
+
+    #[test]
+    fn events() {
+        let h: imbl::Vector<Vec<u8>> = [b"ls -l".to_vec(), b"echo hi".to_vec()]
+            .into_iter()
+            .collect();
+        assert_eq!(expand_history(b"!!", &h).unwrap(), b"echo hi");
+        assert_eq!(expand_history(b"!l:1", &h).unwrap(), b"-l");
+        assert_eq!(expand_history(b"!-2", &h).unwrap(), b"ls -l");
+        assert!(expand_history(b"!9", &h).is_none());
+        assert_eq!(expand_history(b"a != b", &h).unwrap(), b"a != b");
+    }
 }
