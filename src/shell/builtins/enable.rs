@@ -54,7 +54,7 @@ impl Shell {
                                 Some(f) => file = Some(f.clone()),
                                 None => {
                                     self.error_msg(b"enable: -f: option requires an argument");
-                                    self.error_msg_noline(ENABLE_USAGE);
+                                    self.write_err_now(&[ENABLE_USAGE, b"\n"].concat());
                                     return Ok(2);
                                 }
                             }
@@ -65,7 +65,7 @@ impl Shell {
                         self.error_msg(
                             format!("enable: -{}: invalid option", c as char).as_bytes(),
                         );
-                        self.error_msg_noline(ENABLE_USAGE);
+                        self.write_err_now(&[ENABLE_USAGE, b"\n"].concat());
                         return Ok(2);
                     }
                 }

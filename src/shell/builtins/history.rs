@@ -74,7 +74,7 @@ impl Shell {
                             Some(v) => delete = Some(v.clone()),
                             None => {
                                 self.error_msg(b"history: -d: option requires an argument");
-                                self.error_msg_noline(HISTORY_USAGE);
+                                self.write_err_now(&[HISTORY_USAGE, b"\n"].concat());
                                 return Ok(2);
                             }
                         }
@@ -83,7 +83,7 @@ impl Shell {
                         self.error_msg(
                             format!("history: -{}: invalid option", c as char).as_bytes(),
                         );
-                        self.error_msg_noline(HISTORY_USAGE);
+                        self.write_err_now(&[HISTORY_USAGE, b"\n"].concat());
                         return Ok(2);
                     }
                 }
@@ -294,7 +294,7 @@ impl Shell {
                     }
                     _ => {
                         self.error_msg(format!("fc: -{}: invalid option", c as char).as_bytes());
-                        self.error_msg_noline(FC_USAGE);
+                        self.write_err_now(&[FC_USAGE, b"\n"].concat());
                         return Ok(2);
                     }
                 }
