@@ -392,9 +392,9 @@ pub enum ParamOp {
         offset: Word,
         length: Option<Word>,
     },
-    /// `^` `^^` `,` `,,`
+    /// `^` `^^` `,` `,,` `~` `~~`
     Case {
-        upper: bool,
+        mode: CaseMode,
         all: bool,
         pattern: Option<Word>,
     },
@@ -408,4 +408,26 @@ pub enum ParamOp {
     Keys,
     /// Malformed text: "bad substitution" when expanded (bash reports it at run time).
     Bad(Vec<u8>),
+}
+
+/// What a case-modifying expansion does to each selected character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaseMode {
+    /// `^`
+    Upper,
+    /// `,`
+    Lower,
+    /// `~`: upper case becomes lower and lower becomes upper.
+    Toggle,
+}
+
+impl CaseMode {
+    /// The operator character in the source text.
+    pub fn op(self) -> u8 {
+        match self {
+            CaseMode::Upper => b'^',
+            CaseMode::Lower => b',',
+            CaseMode::Toggle => b'~',
+        }
+    }
 }

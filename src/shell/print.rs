@@ -1232,12 +1232,8 @@ impl<'s> Printer<'s> {
                     out.extend_from_slice(&arg(l));
                 }
             }
-            ParamOp::Case {
-                upper,
-                all,
-                pattern,
-            } => {
-                let c = if *upper { b'^' } else { b',' };
+            ParamOp::Case { mode, all, pattern } => {
+                let c = mode.op();
                 out.push(c);
                 if *all {
                     out.push(c);

@@ -72,7 +72,10 @@ pub struct Options {
 }
 
 /// `set -o` options stored in `Options::inert`, and their defaults: interactive features with
-/// no effect here, plus `braceexpand`, which the expander reads from there.
+/// no effect in a script (line editing, job-control notices, `ignoreeof`, `privileged`), plus
+/// the ones read from there where they act: `braceexpand` (expander), `keyword` (`set -k`,
+/// simple commands), `onecmd` (`set -t`, the script reader), `physical` (`set -P`, cd/pwd)
+/// and `history` (the script reader and `history`).
 pub const INERT_SET_OPTIONS: &[(&str, bool)] = &[
     ("braceexpand", true),
     ("emacs", false),
@@ -91,7 +94,10 @@ pub const INERT_SET_OPTIONS: &[(&str, bool)] = &[
     ("vi", false),
 ];
 
-/// `shopt` options with no effect here (interactive features), and their defaults.
+/// `shopt` options stored in `Options::inert`, and their defaults. Read where they act:
+/// `xpg_echo` (echo) and `patsub_replacement` (`${x/p/r}`). The others are interactive
+/// features (completion, history editing, prompts, `checkwinsize`, `cdspell`, ...), read-only
+/// status (`login_shell`, `restricted_shell`) or not modeled yet (see docs/compatibility.md).
 pub const INERT_SHOPT_OPTIONS: &[(&str, bool)] = &[
     ("assoc_expand_once", false),
     ("autocd", false),
@@ -453,6 +459,15 @@ pub struct Shell {
     pub joining_star: bool,
     /// Modeled memory this process reserved for its variables (released when it exits).
     pub mem_held: u64,
+    /// The history list (`history`, `fc`); filled by `history -s` and, under
+    /// `set -o history`, by the script reader.
+    pub history: imbl::Vector<Vec<u8>>,
+    /// Entries already written by `history -a`.
+    pub history_appended: usize,
+    /// Lines of the history file read so far (`history -n` reads only newer ones).
+    pub history_file_lines: usize,
+    /// Builtins turned off with `enable -n`.
+    pub disabled_builtins: imbl::OrdSet<Vec<u8>>,
 }
 
 impl Shell {
@@ -508,6 +523,10 @@ impl Shell {
             func_files: OrdMap::new(),
             script_name: Vec::new(),
             mem_held: 0,
+            history: imbl::Vector::new(),
+            history_appended: 0,
+            history_file_lines: 0,
+            disabled_builtins: imbl::OrdSet::new(),
         }
     }
 

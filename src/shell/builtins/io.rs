@@ -25,9 +25,12 @@ impl PrintfHost for Host<'_> {
 impl Shell {
     pub(super) async fn builtin_echo(&mut self, args: &[Vec<u8>]) -> Res<i32> {
         let mut newline = true;
-        let mut escapes = false;
+        // `shopt -s xpg_echo`: escapes are on by default; in POSIX mode echo then takes no
+        // options at all.
+        let xpg = self.opts.get("xpg_echo") == Some(true);
+        let mut escapes = xpg;
         let mut i = 0;
-        while i < args.len() {
+        while i < args.len() && !(xpg && self.opts.posix) {
             let a = &args[i];
             if a.len() > 1 && a[0] == b'-' && a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E'))
             {
@@ -116,7 +119,15 @@ impl Shell {
     }
 
     pub(super) async fn builtin_pwd(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        let physical = args.iter().any(|a| a == b"-P");
+        // `set -P` makes -P the default; the last of -L/-P given wins.
+        let mut physical = self.opts.get("physical") == Some(true);
+        for a in args {
+            match &a[..] {
+                b"-P" => physical = true,
+                b"-L" => physical = false,
+                _ => {}
+            }
+        }
         let p = if physical {
             self.sys
                 .vfs
@@ -131,7 +142,7 @@ impl Shell {
     }
 
     pub(super) async fn builtin_cd(&mut self, args: &[Vec<u8>]) -> Res<i32> {
-        let mut physical = false;
+        let mut physical = self.opts.get("physical") == Some(true);
         let mut rest = args;
         while let Some(a) = rest.first() {
             match &a[..] {

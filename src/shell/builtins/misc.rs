@@ -510,7 +510,14 @@ impl Shell {
     }
 
     fn builtin_cd_quiet(&mut self, target: &[u8]) -> Res<i32> {
-        let new = path::normalize(&path::join(&self.cwd, target));
+        let mut new = path::normalize(&path::join(&self.cwd, target));
+        if self.opts.get("physical") == Some(true) {
+            // `set -P`: pushd/popd resolve symbolic links like cd does.
+            let real = self.sys.vfs.borrow().canonicalize(&new);
+            if let Ok(real) = real {
+                new = real;
+            }
+        }
         match self.sys.vfs.borrow().stat(&new) {
             Ok(s) if s.file_type == FileType::Dir => {}
             Ok(_) => {

@@ -2,7 +2,9 @@
 //! its state. Builtins that are also standalone programs (`echo`, `printf`, `test`, `true`,
 //! `false`, `pwd`, `kill`) also answer when run through `env`, `xargs` or `find -exec`.
 
+mod enable;
 mod getopt;
+mod history;
 mod io;
 mod misc;
 mod vars;
@@ -13,9 +15,8 @@ use super::state::{Flow, Res, Shell};
 use crate::process::Interrupt;
 
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
-const UNIMPLEMENTED: &[&str] = &[
-    "bind", "complete", "compgen", "compopt", "coproc", "disown", "enable", "fc", "fg", "bg",
-    "history", "logout", "suspend",
+pub(super) const UNIMPLEMENTED: &[&str] = &[
+    "bind", "complete", "compgen", "compopt", "coproc", "disown", "fg", "bg", "logout", "suspend",
 ];
 
 /// Names `type` reports as builtins.
@@ -33,13 +34,17 @@ pub const BUILTINS: &[&str] = &[
     "declare",
     "dirs",
     "echo",
+    "enable",
     "eval",
     "exec",
     "exit",
     "export",
     "false",
+    "fc",
     "getopts",
     "hash",
+    "history",
+    "jobs",
     "kill",
     "let",
     "local",
@@ -80,6 +85,10 @@ impl Shell {
 
     async fn run_builtin_inner(&mut self, argv: &[Vec<u8>]) -> Option<Res<i32>> {
         let name = std::str::from_utf8(&argv[0]).ok()?;
+        if self.disabled_builtins.contains(&argv[0]) {
+            // `enable -n NAME`: lookup goes on to PATH.
+            return None;
+        }
         let args = &argv[1..];
         let r = match name {
             ":" | "true" => Ok(0),
@@ -144,6 +153,9 @@ impl Shell {
             "umask" => self.builtin_umask(args).await,
             "caller" => self.builtin_caller(args).await,
             "hash" => self.builtin_hash(args).await,
+            "history" => self.builtin_history(args).await,
+            "enable" => self.builtin_enable(args).await,
+            "fc" => self.builtin_fc(args).await,
             "times" => self.builtin_times().await,
             "jobs" => self.builtin_jobs(args).await,
             "ulimit" => self.builtin_ulimit(args).await,
@@ -531,7 +543,9 @@ impl Shell {
         if self.funcs.contains_key(name) {
             out.push(("function", name.to_vec()));
         }
-        if BUILTINS.contains(&&*s) || UNIMPLEMENTED.contains(&&*s) {
+        if (BUILTINS.contains(&&*s) || UNIMPLEMENTED.contains(&&*s))
+            && !self.disabled_builtins.contains(name)
+        {
             out.push(("builtin", name.to_vec()));
         }
         for f in self.lookup_all(name) {

@@ -139,6 +139,18 @@ impl Shell {
                         .position(|&b| b == b'\n')
                         .map(|i| item.end + i + 1)
                         .unwrap_or(prog.source.len());
+                    if catch_abort && !self.c_mode && item.start <= chunk_end {
+                        // The reader takes a whole command line; `set -o history` keeps it.
+                        // From the start of its line: bash keeps leading blanks.
+                        let end = chunk_end.min(prog.source.len());
+                        let start = item.start.min(end);
+                        let start = prog.source[..start]
+                            .iter()
+                            .rposition(|&b| b == b'\n')
+                            .map_or(0, |k| k + 1);
+                        let text = prog.source[start..end].to_vec();
+                        self.record_history_line(&text)?;
+                    }
                 }
                 if self.opts.verbose && item.end <= prog.source.len() {
                     let mut text = prog.source[item.start..item.end].to_vec();
@@ -172,6 +184,14 @@ impl Shell {
                         discard_until = chunk_end;
                     }
                     Err(e) => return Err(e),
+                }
+                // `set -t`: the script reader stops after the command line it was running
+                // (a `-c` string is one parsed unit, so bash ignores the option there).
+                if catch_abort && !self.c_mode && self.opts.get("onecmd") == Some(true) {
+                    let next = prog.body.items.get(index + 1);
+                    if next.is_none_or(|n| n.start >= chunk_end) {
+                        return Err(Flow::Exit(status));
+                    }
                 }
             }
             self.warn_unended_heredocs(prog, prog.body.items.len()..usize::MAX);
@@ -610,6 +630,11 @@ impl Shell {
             match cmd {
                 Command::Simple(sc) => {
                     self.line = sc.line;
+                    if self.opts.get("keyword") == Some(true) {
+                        if let Some(moved) = keyword_assignments(sc) {
+                            return self.exec_simple(&moved).await;
+                        }
+                    }
                     self.exec_simple(sc).await
                 }
                 Command::Compound(c, redirs, line) => {
@@ -1089,4 +1114,37 @@ fn lone_input_redirect(prog: &Program) -> Option<&Word> {
         }] => Some(w),
         _ => None,
     }
+}
+
+/// `set -k`: assignment words after the command name go to the command's environment, as if
+/// written before it. The words were parsed as arguments, so each one's source text is read
+/// again to see whether it is an assignment (a quoted or computed name is not). `None` when
+/// no word moved.
+fn keyword_assignments(sc: &SimpleCommand) -> Option<SimpleCommand> {
+    let mut moved = None::<SimpleCommand>;
+    for (i, w) in sc.words.iter().enumerate().skip(1) {
+        let assign = super::parser::parse(&w.raw).ok().and_then(|p| {
+            let [item] = p.body.items.as_slice() else {
+                return None;
+            };
+            let [Command::Simple(c)] = item.and_or.first.commands.as_slice() else {
+                return None;
+            };
+            let plain = item.and_or.rest.is_empty() && !item.background;
+            (plain && c.words.is_empty() && c.redirects.is_empty() && c.assigns.len() == 1)
+                .then(|| c.assigns[0].clone())
+        });
+        if let Some(a) = assign {
+            let m = moved.get_or_insert_with(|| SimpleCommand {
+                assigns: sc.assigns.clone(),
+                words: sc.words[..i].to_vec(),
+                redirects: sc.redirects.clone(),
+                line: sc.line,
+            });
+            m.assigns.push(a);
+        } else if let Some(m) = moved.as_mut() {
+            m.words.push(w.clone());
+        }
+    }
+    moved
 }

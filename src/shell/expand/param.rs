@@ -399,7 +399,7 @@ impl Shell {
             } => {
                 let pat = self.expand_pattern(pattern).await?;
                 let rep = match replacement {
-                    Some(w) => self.expand_single(w).await?,
+                    Some(w) => self.expand_replacement(w).await?,
                     None => Vec::new(),
                 };
                 let p = Pattern::compile(&pat, self.match_opts(false));
@@ -409,20 +409,26 @@ impl Shell {
                     ReplaceMode::Prefix => ReplaceKind::Prefix,
                     ReplaceMode::Suffix => ReplaceKind::Suffix,
                 };
-                let f = |s: &[u8]| -> Vec<u8> { p.replace_with(s, kind, |_| rep.clone()) };
+                let f = |s: &[u8]| -> Vec<u8> {
+                    p.replace_with(s, kind, |m| {
+                        rep.iter()
+                            .flat_map(|piece| match piece {
+                                RepPiece::Text(t) => t.as_slice(),
+                                RepPiece::Matched => m,
+                            })
+                            .copied()
+                            .collect()
+                    })
+                };
                 Ok(self.map_val(val, in_dq, f))
             }
-            ParamOp::Case {
-                upper,
-                all,
-                pattern,
-            } => {
+            ParamOp::Case { mode, all, pattern } => {
                 let pat = match pattern {
                     Some(w) => Some(self.expand_pattern(w).await?),
                     None => None,
                 };
                 let p = pat.map(|t| Pattern::compile(&t, self.match_opts(false)));
-                let f = |s: &[u8]| -> Vec<u8> { change_case(s, *upper, *all, p.as_ref()) };
+                let f = |s: &[u8]| -> Vec<u8> { change_case(s, *mode, *all, p.as_ref()) };
                 Ok(self.map_val(val, in_dq, f))
             }
             ParamOp::Substring { offset, length } => {
@@ -557,7 +563,7 @@ impl Shell {
                         b'P' => s.to_vec(),
                         b'U' => s.to_ascii_uppercase(),
                         b'L' => s.to_ascii_lowercase(),
-                        b'u' => change_case(s, true, false, None),
+                        b'u' => change_case(s, CaseMode::Upper, false, None),
                         b'a' => crate::shell::vars::attrs_letters(attrs, is_array, is_assoc)
                             .into_bytes(),
                         b'A' => {
@@ -694,7 +700,56 @@ fn unquoted_lits_split(items: Vec<Item>) -> Vec<Item> {
         .collect()
 }
 
-fn change_case(s: &[u8], upper: bool, all: bool, pat: Option<&Pattern>) -> Vec<u8> {
+/// A piece of a `${x/pat/rep}` replacement: text, or (`patsub_replacement`) an unquoted `&`
+/// standing for the matched text.
+enum RepPiece {
+    Text(Vec<u8>),
+    Matched,
+}
+
+impl Shell {
+    /// Expands a replacement string. With `patsub_replacement` (on by default in bash 5.2)
+    /// an unquoted `&` is the matched text; a backslash that reaches the result unquoted
+    /// (typed as `\\`, or from a variable) makes a following `&` or `\` literal.
+    fn expand_replacement<'a>(&'a mut self, w: &'a Word) -> BoxFut<'a, Res<Vec<RepPiece>>> {
+        Box::pin(async move {
+            if self.opts.get("patsub_replacement") != Some(true) {
+                return Ok(vec![RepPiece::Text(self.expand_single(w).await?)]);
+            }
+            let items = self.expand_items(&w.parts, false).await?;
+            let mut pieces = Vec::new();
+            let mut text = Vec::new();
+            for it in items {
+                match it {
+                    Item::Piece(b, Kind::Quoted) => text.extend_from_slice(&b),
+                    Item::Piece(b, _) => {
+                        let mut i = 0;
+                        while i < b.len() {
+                            match b[i] {
+                                b'\\' if matches!(b.get(i + 1), Some(b'&' | b'\\')) => {
+                                    text.push(b[i + 1]);
+                                    i += 1;
+                                }
+                                b'&' => {
+                                    pieces.push(RepPiece::Text(std::mem::take(&mut text)));
+                                    pieces.push(RepPiece::Matched);
+                                }
+                                c => text.push(c),
+                            }
+                            i += 1;
+                        }
+                    }
+                    Item::Break => text.push(b' '),
+                    Item::QuotedEmpty | Item::EmptyAt => {}
+                }
+            }
+            pieces.push(RepPiece::Text(text));
+            Ok(pieces)
+        })
+    }
+}
+
+fn change_case(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pattern>) -> Vec<u8> {
     let text = String::from_utf8_lossy(s);
     if std::str::from_utf8(s).is_err() {
         return s.to_vec();
@@ -707,10 +762,14 @@ fn change_case(s: &[u8], upper: bool, all: bool, pat: Option<&Pattern>) -> Vec<u
                 p.matches(ch.encode_utf8(&mut buf).as_bytes())
             });
         if applies {
-            if upper {
-                out.extend(ch.to_uppercase());
-            } else {
-                out.extend(ch.to_lowercase());
+            match mode {
+                CaseMode::Upper => out.extend(ch.to_uppercase()),
+                CaseMode::Lower => out.extend(ch.to_lowercase()),
+                // bash's toggle: towlower for an upper-case letter, towupper for a lower-case
+                // one, anything else unchanged.
+                CaseMode::Toggle if ch.is_uppercase() => out.extend(ch.to_lowercase()),
+                CaseMode::Toggle if ch.is_lowercase() => out.extend(ch.to_uppercase()),
+                CaseMode::Toggle => out.push(ch),
             }
         } else {
             out.push(ch);

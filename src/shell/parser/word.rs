@@ -1004,7 +1004,7 @@ impl Parser<'_> {
                     replacement,
                 }
             }
-            b'^' | b',' => {
+            b'^' | b',' | b'~' => {
                 self.pos += 1;
                 let all = self.peek() == Some(c);
                 if all {
@@ -1016,7 +1016,11 @@ impl Parser<'_> {
                     Some(arg(self, false, true)?)
                 };
                 ParamOp::Case {
-                    upper: c == b'^',
+                    mode: match c {
+                        b'^' => CaseMode::Upper,
+                        b',' => CaseMode::Lower,
+                        _ => CaseMode::Toggle,
+                    },
                     all,
                     pattern,
                 }
