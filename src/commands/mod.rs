@@ -27,6 +27,7 @@ pub mod ls;
 pub mod mkdir;
 pub mod printf;
 pub mod ps;
+pub mod randsrc;
 pub mod rm;
 pub mod seq;
 pub mod shuf;
@@ -235,7 +236,7 @@ impl Registry {
             "sort",
             Real,
             "sort lines",
-            "-b -d -f -g -h -i -M -n -r -V -c -C --check -k -m -o -s -S -t -T -u -z --parallel",
+            "-b -d -f -g -h -i -M -n -r -R -V -c -C --check -k -m -o -s -S -t -T -u -z --parallel --random-source",
             sort::run,
         );
         r.register(

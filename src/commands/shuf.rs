@@ -1,21 +1,22 @@
 //! `shuf`: random permutations of lines, arguments (`-e`) or a range (`-i`), with `-n`, `-r`,
-//! `-o` and `-z`. Randomness comes from the machine's seeded generator
-//! (`Kernel::random_u64`), so a session's output is deterministic; the sequence is not GNU's
-//! (GNU's is random anyway). `--random-source` is refused.
+//! `-o`, `-z` and `--random-source`. With a source file the bytes are drawn exactly as GNU
+//! draws them (gnulib randint, a Fisher-Yates permutation, reservoir sampling for `-n` on
+//! pipes and large files), so the output is GNU's byte for byte. Without one, randomness comes
+//! from the machine's seeded generator (`Kernel::random_u64`): deterministic per session.
 
 use super::opts::{self, flag, req, OptDef, Out, Parser};
-use super::textio;
+use super::randsrc::{RandInt, RandomFile};
 use crate::limits::cost;
-use crate::process::command::{CommandCtx, Trust};
-use crate::process::{Interrupt, OpenFlags};
+use crate::process::command::{CommandCtx, LineReader, Trust};
+use crate::process::{Desc, Interrupt, OpenFlags};
 use std::collections::BTreeMap;
 
 pub fn register(r: &mut super::Registry) {
     r.register(
         "shuf",
         Trust::Partial,
-        "generate random permutations (deterministic per session seed; not GNU's sequence)",
-        "-e ARG... -i LO-HI -n COUNT -o FILE -r -z [FILE] (no --random-source)",
+        "generate random permutations (GNU's sequence with --random-source; else seeded per session)",
+        "-e ARG... -i LO-HI -n COUNT -o FILE -r -z --random-source=FILE [FILE]",
         run,
     );
 }
@@ -31,6 +32,28 @@ const DEFS: &[OptDef] = &[
     flag(b'r', "repeat"),
     flag(b'z', "zero-terminated"),
 ];
+
+/// Regular input larger than this is sampled rather than read whole, as GNU does; so is any
+/// input that is not a regular file (a pipe, a terminal, a device).
+const RESERVOIR_MIN_INPUT: u64 = 8192 * 1024;
+
+/// Where the random numbers come from.
+enum Rng {
+    /// The machine's seeded generator.
+    Seeded,
+    /// A `--random-source` file, drawn from as GNU draws from it.
+    File(RandInt),
+}
+
+impl Rng {
+    /// A uniform integer in `0..n` (`n > 0`); `Ok(Err(text))` when the source file fails.
+    async fn choose(&mut self, ctx: &CommandCtx, n: u64) -> Result<Result<u64, String>, Interrupt> {
+        match self {
+            Rng::Seeded => Ok(Ok(below(ctx, n))),
+            Rng::File(r) => r.choose(ctx, n).await,
+        }
+    }
+}
 
 /// A uniform integer in `0..n` (n > 0) from the machine's generator, without modulo bias.
 fn below(ctx: &CommandCtx, n: u64) -> u64 {
@@ -48,6 +71,31 @@ fn parse_u64(s: &[u8]) -> Option<u64> {
         return None;
     }
     std::str::from_utf8(s).ok()?.parse().ok()
+}
+
+/// Modeled memory held by the command, released when it ends however it ends.
+struct Held<'c> {
+    ctx: &'c CommandCtx,
+    bytes: u64,
+}
+
+impl Held<'_> {
+    fn add(&mut self, n: u64) -> Result<(), Interrupt> {
+        self.ctx.reserve(n)?;
+        self.bytes += n;
+        Ok(())
+    }
+    fn sub(&mut self, n: u64) {
+        let n = n.min(self.bytes);
+        self.ctx.release(n);
+        self.bytes -= n;
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.ctx.release(self.bytes);
+    }
 }
 
 /// What is being shuffled: lines (owned) or the integers `lo..=hi`.
@@ -71,64 +119,105 @@ impl Source {
     }
 }
 
-async fn emit(
-    ctx: &CommandCtx,
-    src: &Source,
-    p: &opts::Parsed,
-    count: Option<u64>,
-    eol: u8,
-    out: &mut Out,
-    to_file: bool,
-) -> Result<(), Interrupt> {
-    let size = src.len();
-    let push = |ctx: &CommandCtx, i: u64, out: &mut Out| -> Result<(), Interrupt> {
-        ctx.charge(cost::LINE)?;
-        src.item(i, &mut out.buf);
-        out.buf.push(eol);
-        Ok(())
-    };
-    if p.has(b'r') {
-        let mut left = count;
-        while left != Some(0) {
-            push(ctx, below(ctx, size), out)?;
-            left = left.map(|n| n - 1);
-            if !to_file {
-                out.maybe_flush(ctx).await?;
-            }
-        }
-        return Ok(());
+/// Whether GNU samples this input rather than reading it whole: anything but a regular file
+/// with at most [`RESERVOIR_MIN_INPUT`] bytes left to read.
+fn sampled(ctx: &CommandCtx, desc: &Desc) -> bool {
+    match desc {
+        Desc::File { path, offset, .. } => ctx.stat(path).map_or(true, |s| {
+            s.size.saturating_sub(offset.get()) > RESERVOIR_MIN_INPUT
+        }),
+        // `/proc` files are regular files of size 0.
+        Desc::Generated { .. } => false,
+        _ => true,
     }
-    // A sparse Fisher-Yates: only displaced positions are stored (each reserved).
-    let k = count.map_or(size, |n| n.min(size));
+}
+
+/// The next input line without its terminator; `Ok(Err(text))` on a read error.
+async fn next_line(
+    ctx: &CommandCtx,
+    reader: &mut LineReader,
+    held: &mut Held<'_>,
+) -> Result<Result<Option<Vec<u8>>, String>, Interrupt> {
+    match reader.next_line(&ctx.sys).await {
+        Ok(Some(mut line)) => {
+            ctx.charge_bytes(line.len())?;
+            if line.last() == Some(&reader.delim) {
+                line.pop();
+            }
+            held.add(line.len() as u64 + cost::LINE_OVERHEAD)?;
+            Ok(Ok(Some(line)))
+        }
+        Ok(None) => Ok(Ok(None)),
+        Err(e) => {
+            let e = opts::interrupted(e)?;
+            Ok(Err(format!("read error: {}", e.message())))
+        }
+    }
+}
+
+/// Keeps `k > 0` lines chosen uniformly from the whole input, drawing as GNU's reservoir
+/// sampling draws: one number before each line past the first `k`, and one more at the end.
+async fn sample(
+    ctx: &CommandCtx,
+    reader: &mut LineReader,
+    k: u64,
+    rng: &mut Rng,
+    held: &mut Held<'_>,
+) -> Result<Result<Vec<Vec<u8>>, String>, Interrupt> {
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    while (kept.len() as u64) < k {
+        match next_line(ctx, reader, held).await? {
+            Ok(Some(line)) => kept.push(line),
+            Ok(None) => return Ok(Ok(kept)),
+            Err(m) => return Ok(Err(m)),
+        }
+    }
+    let mut seen = k;
+    loop {
+        let j = match rng.choose(ctx, seen + 1).await? {
+            Ok(j) => j,
+            Err(m) => return Ok(Err(m)),
+        };
+        let line = match next_line(ctx, reader, held).await? {
+            Ok(Some(line)) => line,
+            Ok(None) => return Ok(Ok(kept)),
+            Err(m) => return Ok(Err(m)),
+        };
+        let dropped = if j < k {
+            std::mem::replace(&mut kept[j as usize], line)
+        } else {
+            line
+        };
+        held.sub(dropped.len() as u64 + cost::LINE_OVERHEAD);
+        seen += 1;
+    }
+}
+
+/// The first `h` positions of a random permutation of `0..n`, by a Fisher-Yates shuffle
+/// that stores only the displaced positions (GNU's randperm draws the same numbers).
+async fn permutation(
+    ctx: &CommandCtx,
+    rng: &mut Rng,
+    h: u64,
+    n: u64,
+    held: &mut Held<'_>,
+) -> Result<Result<Vec<u64>, String>, Interrupt> {
     let mut moved: BTreeMap<u64, u64> = BTreeMap::new();
-    let mut reserved = 0u64;
-    let mut r = Ok(());
-    for i in 0..k {
-        let j = i + below(ctx, size - i);
+    let mut picks = Vec::new();
+    for i in 0..h {
+        ctx.charge(cost::LINE)?;
+        let j = match rng.choose(ctx, n - i).await? {
+            Ok(j) => i + j,
+            Err(m) => return Ok(Err(m)),
+        };
         let vi = moved.get(&i).copied().unwrap_or(i);
         let vj = moved.get(&j).copied().unwrap_or(j);
-        if let Err(e) = ctx.reserve(2 * cost::LINE_OVERHEAD) {
-            r = Err(e);
-            break;
-        }
-        reserved += 2 * cost::LINE_OVERHEAD;
+        held.add(cost::LINE_OVERHEAD + 8)?;
         moved.insert(j, vi);
         moved.remove(&i);
-        reserved -= cost::LINE_OVERHEAD;
-        ctx.release(cost::LINE_OVERHEAD);
-        if let Err(e) = push(ctx, vj, out) {
-            r = Err(e);
-            break;
-        }
-        if !to_file {
-            if let Err(e) = out.maybe_flush(ctx).await {
-                r = Err(e);
-                break;
-            }
-        }
+        picks.push(vj);
     }
-    ctx.release(reserved);
-    r
+    Ok(Ok(picks))
 }
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -138,6 +227,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     };
     let mut count: Option<u64> = None;
     let mut range: Option<(u64, u64)> = None;
+    let mut source: Option<&[u8]> = None;
     for (id, v) in &p.opts {
         let v = v.as_deref().unwrap_or(b"");
         match *id {
@@ -168,9 +258,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
             }
             RANDOM_SOURCE => {
-                ctx.diag("--random-source is not supported in this simulator (output is seeded from the machine)")
-                    .await?;
-                return Ok(2);
+                if source.is_some_and(|s| s != v) {
+                    ctx.diag("multiple random sources specified").await?;
+                    return Ok(1);
+                }
+                source = Some(v);
             }
             _ => {}
         }
@@ -188,43 +280,122 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if let Some(x) = extra {
         return opts::usage(ctx, &format!("extra operand {}", opts::quote(ctx, x)), 1).await;
     }
+    let repeat = p.has(b'r');
     let eol = if p.has(b'z') { 0 } else { b'\n' };
-    let mut reserved = 0u64;
+    let mut held = Held { ctx, bytes: 0 };
+    // An input to sample instead of reading whole (GNU only samples for `-n` without `-r`).
+    let mut reservoir: Option<LineReader> = None;
     let src = if let Some((lo, hi)) = range {
         Source::Range(lo, hi)
     } else if p.has(b'e') {
         Source::Lines(p.operands.clone())
     } else if count == Some(0) {
+        // GNU does not even open the input when nothing is to be output.
         Source::Lines(Vec::new())
     } else {
         let op = p.operands.first().map_or(&b"-"[..], |o| o.as_slice());
-        let Some(data) = textio::slurp(ctx, op).await? else {
-            return Ok(1);
+        let f = match ctx.open_input(op) {
+            Ok(f) => f,
+            Err(e) => {
+                let e = opts::interrupted(e)?;
+                ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
+                return Ok(1);
+            }
         };
-        reserved += data.len() as u64;
-        let mut lines: Vec<Vec<u8>> = Vec::new();
-        let mut rest = &data[..];
-        while !rest.is_empty() {
-            let e = memchr::memchr(eol, rest).map_or(rest.len(), |i| i + 1);
-            let line = &rest[..e];
-            lines.push(line.strip_suffix(&[eol]).unwrap_or(line).to_vec());
-            rest = &rest[e..];
-            ctx.charge(cost::LINE)?;
-            ctx.reserve(cost::LINE_OVERHEAD)?;
-            reserved += cost::LINE_OVERHEAD;
+        let mut reader = LineReader::new(f.clone());
+        reader.delim = eol;
+        if !repeat && count.is_some() && sampled(ctx, &f.desc) {
+            reservoir = Some(reader);
+            Source::Lines(Vec::new())
+        } else {
+            let mut lines = Vec::new();
+            loop {
+                match next_line(ctx, &mut reader, &mut held).await? {
+                    Ok(Some(l)) => lines.push(l),
+                    Ok(None) => break,
+                    Err(m) => {
+                        ctx.diag(m).await?;
+                        return Ok(1);
+                    }
+                }
+            }
+            Source::Lines(lines)
         }
-        Source::Lines(lines)
     };
-    if p.has(b'r') && src.len() == 0 && count != Some(0) {
-        ctx.release(reserved);
-        ctx.diag("no lines to repeat").await?;
-        return Ok(1);
-    }
-    let mut out = Out::new();
+    let head = count.unwrap_or(u64::MAX);
+    let ahead = if repeat { head } else { head.min(src.len()) };
+    let mut rng = match source {
+        // GNU opens the source only when some number may be drawn from it.
+        Some(name) if repeat || reservoir.is_some() || ahead > 0 => {
+            match RandomFile::open(ctx, name) {
+                Ok(f) => Rng::File(RandInt::new(f)),
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    ctx.diag_path(opts::quotef(ctx, name).as_bytes(), e).await?;
+                    return Ok(1);
+                }
+            }
+        }
+        _ => Rng::Seeded,
+    };
+    let src = match reservoir.as_mut() {
+        Some(reader) => match sample(ctx, reader, head, &mut rng, &mut held).await? {
+            Ok(lines) => Source::Lines(lines),
+            Err(m) => {
+                ctx.diag(m).await?;
+                return Ok(1);
+            }
+        },
+        None => src,
+    };
     let to_file = p.has(b'o');
-    let r = emit(ctx, &src, &p, count, eol, &mut out, to_file).await;
-    ctx.release(reserved);
-    r?;
+    let mut out = Out::new();
+    // A failure of the source while repeating ends the output there, as in GNU, where the
+    // lines already written stay written.
+    let mut failure = None;
+    if repeat {
+        if count != Some(0) {
+            if src.len() == 0 {
+                ctx.diag("no lines to repeat").await?;
+                return Ok(1);
+            }
+            let mut left = count;
+            while left != Some(0) {
+                let j = match rng.choose(ctx, src.len()).await? {
+                    Ok(j) => j,
+                    Err(m) => {
+                        failure = Some(m);
+                        break;
+                    }
+                };
+                ctx.charge(cost::LINE)?;
+                src.item(j, &mut out.buf);
+                out.buf.push(eol);
+                left = left.map(|n| n - 1);
+                if !to_file {
+                    out.maybe_flush(ctx).await?;
+                }
+            }
+        }
+    } else {
+        let n = src.len();
+        // After sampling, every kept line is output.
+        let picks = match permutation(ctx, &mut rng, head.min(n), n, &mut held).await? {
+            Ok(v) => v,
+            Err(m) => {
+                ctx.diag(m).await?;
+                return Ok(1);
+            }
+        };
+        for i in picks {
+            ctx.charge(cost::LINE)?;
+            src.item(i, &mut out.buf);
+            out.buf.push(eol);
+            if !to_file {
+                out.maybe_flush(ctx).await?;
+            }
+        }
+    }
     match p.last(b'o') {
         None => out.flush(ctx).await?,
         Some(o) => {
@@ -241,6 +412,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 return Ok(1);
             }
         }
+    }
+    if let Some(m) = failure {
+        ctx.diag(m).await?;
+        return Ok(1);
     }
     Ok(0)
 }
@@ -283,7 +458,10 @@ mod tests {
             "shuf: invalid input range: '5-3'\n"
         );
         assert_eq!(e(&["shuf", "-r", "-n", "2"]), "shuf: no lines to repeat\n");
-        assert_eq!(run(&["shuf", "--random-source=x", "-e", "a"], b"").0, 2);
+        assert_eq!(
+            e(&["shuf", "--random-source=x", "-e", "a", "b"]),
+            "shuf: x: No such file or directory\n"
+        );
         assert_eq!(
             e(&["shuf", "-i", "1-3", "-e", "a"]),
             "shuf: cannot combine -e and -i options\nTry 'shuf --help' for more information.\n"

@@ -1,12 +1,19 @@
-//! `sort`: keys (`-k`, `-t`), numeric/general/human/month/version orders, `-u`, `-s`, `-c`,
-//! `-o`, `-z`, with GNU's last-resort byte comparison. Lines are buffered with memory reserved.
+//! `sort`: keys (`-k`, `-t`), numeric/general/human/month/version/random orders, `-u`, `-s`,
+//! `-c`, `-o`, `-z`, with GNU's last-resort byte comparison. Lines are buffered with memory
+//! reserved. `-R` orders keys by MD5 of 16 seed bytes followed by the key, as GNU does: the
+//! seed is read from `--random-source` (so the order is GNU's exactly) or drawn from the
+//! machine's seeded generator.
 
 use super::opts::{self, flag, req, OptDef, Parser, Quoting};
+use super::randsrc::RandomFile;
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, LineReader};
 use crate::process::{Interrupt, OpenFlags};
+use md5::Digest;
 use std::cell::Cell;
 use std::cmp::Ordering;
+
+const RANDOM_SOURCE: u8 = 0x82;
 
 const DEFS: &[OptDef] = &[
     flag(b'b', "ignore-leading-blanks"),
@@ -18,6 +25,8 @@ const DEFS: &[OptDef] = &[
     flag(b'M', "month-sort"),
     flag(b'n', "numeric-sort"),
     flag(b'r', "reverse"),
+    flag(b'R', "random-sort"),
+    req(RANDOM_SOURCE, "random-source"),
     flag(b'V', "version-sort"),
     flag(b'c', ""),
     flag(b'C', ""),
@@ -46,6 +55,7 @@ struct KOpts {
     m: bool,
     n: bool,
     r: bool,
+    rnd: bool,
     v: bool,
 }
 
@@ -64,15 +74,17 @@ impl KOpts {
             b'M' => self.m = true,
             b'n' => self.n = true,
             b'r' => self.r = true,
+            b'R' => self.rnd = true,
             b'V' => self.v = true,
             _ => return false,
         }
         true
     }
+    /// The ordering letters GNU names when refusing a combination (blanks and reverse are
+    /// left out, as GNU clears them before naming the rest).
     fn letters(&self) -> String {
         let mut s = String::new();
         for (on, c) in [
-            (self.bs || self.be, 'b'),
             (self.d, 'd'),
             (self.f, 'f'),
             (self.g, 'g'),
@@ -80,7 +92,7 @@ impl KOpts {
             (self.m, 'M'),
             (self.h, 'h'),
             (self.n, 'n'),
-            (self.r, 'r'),
+            (self.rnd, 'R'),
             (self.v, 'V'),
         ] {
             if on {
@@ -90,11 +102,15 @@ impl KOpts {
         s
     }
     fn incompatible(&self) -> bool {
-        let kinds = [self.n, self.g, self.h, self.m, self.v]
-            .iter()
-            .filter(|x| **x)
-            .count();
-        kinds > 1 || ((self.d || self.i) && (self.n || self.g || self.h || self.m))
+        // Version, random and ignoring characters count as one kind between them.
+        let kinds = [
+            self.n,
+            self.g,
+            self.h,
+            self.m,
+            self.v || self.rnd || self.d || self.i,
+        ];
+        kinds.iter().filter(|x| **x).count() > 1
     }
 }
 
@@ -196,6 +212,8 @@ struct Cfg {
     stable: bool,
     unique: bool,
     compares: Cell<u64>,
+    /// MD5 state after the 16 seed bytes, when some key is random.
+    random: Option<md5::Md5>,
 }
 
 fn blank(c: u8) -> bool {
@@ -285,10 +303,10 @@ impl Cfg {
         self.compares.set(self.compares.get() + 1);
         for (i, k) in self.keys.iter().enumerate() {
             let o = match first {
-                Some(FirstKeys::Text(x, y)) if i == 0 => cmp_one(x, y, &k.o),
+                Some(FirstKeys::Text(x, y)) if i == 0 => self.cmp_text(x, y, &k.o),
                 Some(FirstKeys::Num(x, y)) if i == 0 => cmp_num_parts(x, y),
                 Some(FirstKeys::Int(x, y)) if i == 0 => x.cmp(&y),
-                _ => cmp_one(self.key_text(a, k), self.key_text(b, k), &k.o),
+                _ => self.cmp_text(self.key_text(a, k), self.key_text(b, k), &k.o),
             };
             let o = if k.o.r { o.reverse() } else { o };
             if o != Ordering::Equal {
@@ -296,6 +314,25 @@ impl Cfg {
             }
         }
         Ordering::Equal
+    }
+
+    /// Compares two keys' texts; a random key orders by the digests of the seed followed by
+    /// the key (after `-d`/`-i`/`-f`), then by the key's bytes when the digests collide.
+    fn cmp_text(&self, a: &[u8], b: &[u8], o: &KOpts) -> Ordering {
+        let Some(seeded) = self.random.as_ref().filter(|_| o.rnd) else {
+            return cmp_one(a, b, o);
+        };
+        let (a, b) = if o.d || o.i || o.f {
+            (filtered(a, o), filtered(b, o))
+        } else {
+            (a.to_vec(), b.to_vec())
+        };
+        let digest = |t: &[u8]| {
+            let mut h = seeded.clone();
+            h.update(t);
+            h.finalize()
+        };
+        digest(&a).cmp(&digest(&b)).then_with(|| a.cmp(&b))
     }
 
     fn cmp(&self, a: &[u8], b: &[u8]) -> Ordering {
@@ -591,14 +628,66 @@ fn cmp_one(a: &[u8], b: &[u8], o: &KOpts) -> Ordering {
     if !(o.f || o.d || o.i) {
         return a.cmp(b);
     }
-    let keep = |c: &u8| {
-        !((o.d && !(c.is_ascii_alphanumeric() || blank(*c))) || (o.i && !(0x20..0x7f).contains(c)))
-    };
-    let tr = |c: &u8| if o.f { c.to_ascii_uppercase() } else { *c };
     a.iter()
-        .filter(|c| keep(c))
-        .map(tr)
-        .cmp(b.iter().filter(|c| keep(c)).map(tr))
+        .filter(|c| kept(**c, o))
+        .map(|c| folded(*c, o))
+        .cmp(b.iter().filter(|c| kept(**c, o)).map(|c| folded(*c, o)))
+}
+
+/// Whether `-d`/`-i` keep a key byte.
+fn kept(c: u8, o: &KOpts) -> bool {
+    !((o.d && !(c.is_ascii_alphanumeric() || blank(c))) || (o.i && !(0x20..0x7f).contains(&c)))
+}
+
+/// A key byte as `-f` compares it.
+fn folded(c: u8, o: &KOpts) -> u8 {
+    if o.f {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+/// A key with `-d`/`-i` bytes dropped and `-f` applied.
+fn filtered(s: &[u8], o: &KOpts) -> Vec<u8> {
+    s.iter()
+        .filter(|c| kept(**c, o))
+        .map(|c| folded(*c, o))
+        .collect()
+}
+
+/// The MD5 state after the 16 seed bytes of `-R`: read from the source file, or drawn from
+/// the machine's seeded generator. Failures are reported in GNU's words.
+async fn random_seed(
+    ctx: &CommandCtx,
+    source: Option<&[u8]>,
+) -> Result<Result<md5::Md5, ()>, Interrupt> {
+    let mut seed = [0u8; 16];
+    match source {
+        Some(name) => {
+            let mut f = match RandomFile::open(ctx, name) {
+                Ok(f) => f,
+                Err(e) => {
+                    let e = opts::interrupted(e)?;
+                    let shown = opts::quotef(ctx, name);
+                    ctx.diag(format!("open failed: {shown}: {}", e.message()))
+                        .await?;
+                    return Ok(Err(()));
+                }
+            };
+            if let Err(m) = f.read(ctx, &mut seed).await? {
+                ctx.diag(m).await?;
+                return Ok(Err(()));
+            }
+        }
+        None => {
+            seed[..8].copy_from_slice(&ctx.sys.random_u64().to_le_bytes());
+            seed[8..].copy_from_slice(&ctx.sys.random_u64().to_le_bytes());
+        }
+    }
+    let mut h = md5::Md5::new();
+    h.update(seed);
+    Ok(Ok(h))
 }
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -611,6 +700,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut tab = None;
     let mut check = None;
     let mut delim = b'\n';
+    let mut random_source = None;
     for (id, v) in &p.opts {
         let v = v.as_deref().unwrap_or(b"");
         match id {
@@ -664,6 +754,13 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     return Ok(2);
                 }
             }
+            &RANDOM_SOURCE => {
+                if random_source.is_some_and(|s: &[u8]| s != v) {
+                    ctx.diag("multiple random sources specified").await?;
+                    return Ok(2);
+                }
+                random_source = Some(v);
+            }
             b'T' | 0x81 | b'm' | b'o' | b's' | b'u' => {}
             c => {
                 global.set(*c);
@@ -696,7 +793,17 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             },
         });
     }
+    // GNU seeds only when a key (after inheriting the global options) is random.
+    let random = if keys.iter().any(|k| k.o.rnd) {
+        match random_seed(ctx, random_source).await? {
+            Ok(h) => Some(h),
+            Err(()) => return Ok(2),
+        }
+    } else {
+        None
+    };
     let cfg = Cfg {
+        random,
         keys,
         global,
         tab,
