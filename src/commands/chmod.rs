@@ -548,7 +548,7 @@ mod tests {
         adjust(
             old,
             dir,
-            crate::commands::fsutil::DEFAULT_UMASK,
+            crate::process::DEFAULT_UMASK,
             &compile(mode.as_bytes()).unwrap(),
         )
     }

@@ -7,8 +7,6 @@
 use crate::process::IoError;
 use crate::vfs::{FileType, Stat, VfsError};
 
-/// The umask a process starts with (each process carries its own; see `CommandCtx::umask`).
-pub const DEFAULT_UMASK: u32 = 0o022;
 /// Block size of the modeled filesystem.
 pub const FS_BLOCK: u64 = 4096;
 /// Device number (major, minor) of the modeled filesystem.

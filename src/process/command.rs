@@ -291,7 +291,7 @@ impl CommandCtx {
     pub fn umask(&self) -> u32 {
         self.sys
             .with_proc(self.pid, |p| p.umask)
-            .unwrap_or(crate::commands::fsutil::DEFAULT_UMASK)
+            .unwrap_or(super::DEFAULT_UMASK)
     }
 
     /// Permission bits for a new regular file (0666) or directory (0777) under the umask.

@@ -148,6 +148,10 @@ pub enum ProcState {
     Exited(i32),
 }
 
+/// The umask a process starts with; each process then carries its own (`Proc::umask`), which
+/// every file a command creates is masked with (`CommandCtx::umask`).
+pub const DEFAULT_UMASK: u32 = 0o022;
+
 /// One logical process.
 #[derive(Clone, Debug)]
 pub struct Proc {

@@ -499,7 +499,7 @@ impl Shell {
             loop_depth: 0,
             subshell_level: 0,
             start_secs,
-            umask: 0o022,
+            umask: crate::process::DEFAULT_UMASK,
             getopts_char: 0,
             getopts_last_optind: 0,
             random_state: seed,
