@@ -57,7 +57,7 @@ fn run_case(case: &Value) -> Outcome {
             script.push_str(&format!("mkdir -p {}\n", quote(dir)));
         }
         script.push_str(&format!(
-            "printf {} > {}\n",
+            "printf -- {} > {}\n",
             printf_arg(&data),
             quote(&name)
         ));

@@ -45,7 +45,11 @@ fn script_for(case: &Value, prelude: &str) -> String {
             s.push_str(&format!("mkdir -p {}\n", quote(dir)));
         }
         let data = b64(f["b64"].as_str().unwrap());
-        s.push_str(&format!("printf {} > {}\n", printf_arg(&data), quote(name)));
+        s.push_str(&format!(
+            "printf -- {} > {}\n",
+            printf_arg(&data),
+            quote(name)
+        ));
     }
     for (name, target) in case["links"].as_object().unwrap() {
         s.push_str(&format!(

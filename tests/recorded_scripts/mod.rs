@@ -42,10 +42,17 @@ fn script_for(case: &Value, locale: Locale) -> String {
     s.push_str("mkdir -p /work/t && cd /work/t || exit 99\n");
     for (name, text) in case["files"].as_object().into_iter().flatten() {
         let text = text.as_str().unwrap_or_default().as_bytes();
-        s.push_str(&format!("printf {} > {}\n", printf_arg(text), quote(name)));
+        s.push_str(&format!(
+            "printf -- {} > {}\n",
+            printf_arg(text),
+            quote(name)
+        ));
     }
     let stdin = case["stdin"].as_str().unwrap_or_default().as_bytes();
-    s.push_str(&format!("printf {} > /tmp/case-stdin\n", printf_arg(stdin)));
+    s.push_str(&format!(
+        "printf -- {} > /tmp/case-stdin\n",
+        printf_arg(stdin)
+    ));
     s.push_str(&format!(
         "{{\n{}\n}} < /tmp/case-stdin\n",
         case["script"].as_str().unwrap_or_default()
