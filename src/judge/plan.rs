@@ -284,6 +284,11 @@ impl Walker<'_> {
                         self.word_values(w, state, &mut seg);
                         self.push(seg);
                     }
+                    CompoundCommand::Coproc { body, .. } => {
+                        // The coprocess runs in a subshell: its assignments stay there.
+                        let mut st = state.clone();
+                        self.command(body, &mut st);
+                    }
                     CompoundCommand::Cond(expr, _) => {
                         let mut seg = Segment {
                             program: "[[".into(),

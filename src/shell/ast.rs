@@ -147,6 +147,10 @@ pub enum CompoundCommand {
     Arith(Word, u32),
     /// `[[ expr ]]`
     Cond(CondExpr, u32),
+    /// `coproc [NAME] command`: `body` runs asynchronously with its standard input and output
+    /// connected to the shell by pipes. `name` is `COPROC` when none is written; it is a word
+    /// because bash expands it (without splitting) when the coprocess starts.
+    Coproc { name: Word, body: Command },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -61,6 +61,17 @@ pub fn and_or_text(ao: &AndOr) -> Vec<u8> {
     p.out
 }
 
+/// A coprocess as `jobs` shows it, with the name it was started under (bash shows the
+/// expanded name).
+pub fn coproc_text(name: &[u8], body: &Command) -> Vec<u8> {
+    let mut p = Printer::new(b"", false, false);
+    p.put(b"coproc ");
+    p.put(name);
+    p.put(b" ");
+    p.command(body, false);
+    p.out
+}
+
 /// One word as written in the source (for `set -x` lines of `for`, `case` and `select`).
 pub fn word_text(w: &Word) -> Vec<u8> {
     Printer::new(b"", false, false).word(w)
@@ -559,6 +570,14 @@ impl<'s> Printer<'s> {
                 let t = self.word(w);
                 self.put(&t);
                 self.put(b"))");
+            }
+            CompoundCommand::Coproc { name, body } => {
+                // bash prints the name even when none was written (`coproc COPROC cat`).
+                self.put(b"coproc ");
+                let n = self.word(name);
+                self.put(&n);
+                self.put(b" ");
+                self.command(body, false);
             }
             CompoundCommand::Cond(e, _) => {
                 self.put(b"[[ ");

@@ -346,6 +346,16 @@ impl Options {
     }
 }
 
+/// A running coprocess: its name, pid and the shell's ends of its pipes (`-1` once closed,
+/// as `${NAME[0]}` and `${NAME[1]}` then show).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coproc {
+    pub name: Vec<u8>,
+    pub pid: Pid,
+    pub read_fd: i64,
+    pub write_fd: i64,
+}
+
 #[derive(Clone, Debug)]
 pub struct Job {
     pub id: u32,
@@ -424,6 +434,8 @@ pub struct Shell {
     pub is_subshell: bool,
     /// Descriptors opened for process substitutions, closed after the command.
     pub procsub_fds: Vec<u32>,
+    /// The coprocess the shell tracks (bash tracks one: starting another forgets the first).
+    pub coproc: Option<Coproc>,
     pub source_name: Vec<u8>,
     pub in_trap: bool,
     /// bash's command hash table: name → (path found on PATH, hits).
@@ -506,6 +518,7 @@ impl Shell {
             test_name: "test",
             is_subshell: false,
             procsub_fds: Vec::new(),
+            coproc: None,
             source_name: Vec::new(),
             in_trap: false,
             hash: OrdMap::new(),

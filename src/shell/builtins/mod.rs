@@ -16,7 +16,7 @@ use crate::process::Interrupt;
 
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
 pub(super) const UNIMPLEMENTED: &[&str] = &[
-    "bind", "complete", "compgen", "compopt", "coproc", "disown", "fg", "bg", "logout", "suspend",
+    "bind", "complete", "compgen", "compopt", "disown", "fg", "bg", "logout", "suspend",
 ];
 
 /// Names `type` reports as builtins.
@@ -440,7 +440,12 @@ impl Shell {
         if short || long {
             let mut status = 0;
             for n in rest {
-                match self.describe_command(n) {
+                let described = if default_path {
+                    self.describe_on_standard_path(n)
+                } else {
+                    self.describe_command(n)
+                };
+                match described {
                     Some((kind, text)) => {
                         status = 0;
                         let s = String::from_utf8_lossy(n).into_owned();
@@ -494,31 +499,15 @@ impl Shell {
             return r;
         }
         if default_path {
-            // `command -p`: look the program up on the standard PATH.
-            let saved = self.get_scalar(b"PATH");
-            self.vars.set_var(
-                b"PATH",
-                crate::shell::vars::Var::scalar(b"/usr/bin:/bin".to_vec()),
-            );
-            let saved_hash = std::mem::take(&mut self.hash);
-            let r = self.run_external(argv, &Default::default()).await;
-            self.hash = saved_hash;
-            match saved {
-                Some(p) => {
-                    let attrs = self.vars.get(b"PATH").map(|v| v.attrs).unwrap_or(0);
-                    self.vars.set_var(
-                        b"PATH",
-                        crate::shell::vars::Var {
-                            value: Some(crate::shell::vars::Value::Str(p)),
-                            attrs,
-                        },
-                    );
-                }
-                None => {
-                    self.vars.remove(b"PATH");
-                }
-            }
-            return r;
+            // `command -p`: the program is looked up on the standard PATH; the program's
+            // environment keeps the user's PATH.
+            let how = crate::shell::exec::ExecAs {
+                standard_path: true,
+                ..Default::default()
+            };
+            return self
+                .run_external_as(argv, &Default::default(), &how)
+                .await;
         }
         self.run_external(argv, &Default::default()).await
     }
@@ -555,6 +544,24 @@ impl Shell {
     }
 
     /// The first of [`Shell::describe_all`].
+    /// `command -pv`/`-pV`: what `name` is when files are looked up on the standard PATH.
+    fn describe_on_standard_path(&mut self, name: &[u8]) -> Option<(&'static str, Vec<u8>)> {
+        // Nothing runs between the swap and the restore, so no one sees the standard PATH.
+        let saved = self.vars.get(b"PATH").cloned();
+        self.vars.set_var(
+            b"PATH",
+            crate::shell::vars::Var::scalar(crate::shell::exec::lookup::STANDARD_PATH.to_vec()),
+        );
+        let r = self.describe_command(name);
+        match saved {
+            Some(v) => self.vars.set_var(b"PATH", v),
+            None => {
+                self.vars.remove(b"PATH");
+            }
+        }
+        r
+    }
+
     pub(crate) fn describe_command(&self, name: &[u8]) -> Option<(&'static str, Vec<u8>)> {
         self.describe_all(name).into_iter().next()
     }

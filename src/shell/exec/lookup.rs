@@ -9,6 +9,10 @@ use crate::vfs::{path, FileType};
 /// Directories that hold the registered commands.
 pub const SYSTEM_DIRS: &[&[u8]] = &[b"/usr/bin", b"/bin"];
 
+/// The standard PATH `command -p` searches: glibc's `confstr(_CS_PATH)`, as
+/// `getconf PATH` prints it.
+pub const STANDARD_PATH: &[u8] = b"/bin:/usr/bin";
+
 /// Builtins that a utility such as `env` runs in place of a program of the same name
 /// (`Shell::run_builtin_for_exec`): only those with no registered coreutils version. `echo`,
 /// `printf`, `test`, `[`, `true` and `false` are registered commands, found on PATH like any
@@ -99,6 +103,19 @@ impl Shell {
             self.hash.remove(name);
         }
         let found = self.lookup_command(name)?;
+        self.hash.insert(name.to_vec(), (found.path().to_vec(), 1));
+        Some(found)
+    }
+
+    /// `command -p NAME`: the program found on [`STANDARD_PATH`]. bash does not consult its
+    /// hash table for this search but remembers what it found.
+    pub(crate) fn lookup_standard_path(&mut self, name: &[u8]) -> Option<Found> {
+        if name.contains(&b'/') {
+            return self.lookup_command(name);
+        }
+        let found = STANDARD_PATH
+            .split(|&b| b == b':')
+            .find_map(|dir| self.in_dir(dir, name, true))?;
         self.hash.insert(name.to_vec(), (found.path().to_vec(), 1));
         Some(found)
     }

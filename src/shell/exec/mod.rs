@@ -5,6 +5,7 @@
 //! Every function returns `Res<i32>`: the status, or a [`Flow`] for `exit`, `return`,
 //! `break`/`continue`, resource exhaustion and fatal signals.
 
+mod coproc;
 pub(crate) mod lookup;
 mod redirect;
 mod select;
@@ -293,10 +294,12 @@ impl Shell {
             for item in items {
                 if item.background {
                     status = self.spawn_background(&item.and_or).await?;
+                    self.coproc_reap();
                     continue;
                 }
                 let (s, eligible) = self.exec_and_or(&item.and_or).await?;
                 status = s;
+                self.coproc_reap();
                 self.errexit_exempt = s != 0 && !eligible;
                 if s != 0 && eligible && self.errexit_suppressed == 0 {
                     self.run_err_trap(s).await?;
@@ -566,6 +569,7 @@ impl Shell {
             .create_process(Some(self.pid), argv, self.cwd.clone())?;
         let mut child = self.fork_state(pid);
         let cmd = setup(&mut child);
+        child.coproc_close_in_child();
         let sys = self.sys.clone();
         self.sys.start(
             pid,
@@ -905,6 +909,7 @@ impl Shell {
                 self.status = s;
                 Ok(s)
             }
+            CompoundCommand::Coproc { name, body } => self.exec_coproc(name, body).await,
             CompoundCommand::Cond(e, line) => {
                 self.line = *line;
                 self.run_debug_trap().await?;
@@ -1030,6 +1035,8 @@ impl Shell {
                 .spawn_child(move |sh| {
                     sh.xtrace_level += 1;
                     sh.sys.set_fd(sh.pid, 1, Some(w));
+                    // bash leaves a coprocess's descriptors open in a command substitution.
+                    sh.coproc = None;
                     if !errexit_keep {
                         sh.opts.errexit = false;
                     }

@@ -4,6 +4,7 @@
 use crate::process::{Desc, IoError, OpenFile, OpenFlags};
 use crate::shell::ast::*;
 use crate::shell::state::{Res, Shell};
+use crate::shell::vars::Value;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -54,8 +55,23 @@ impl Shell {
             None => default_fd,
             Some(RedirFd::Num(n)) => *n,
             Some(RedirFd::Var(name)) => {
+                if is_close(r) {
+                    // `{name}>&-` closes the descriptor whose number `name` holds.
+                    let Some(n) = self.redir_var_value(name).await? else {
+                        return Ok(Err([&name[..], b": ambiguous redirect"].concat()));
+                    };
+                    self.install(n, None, saved);
+                    self.coproc_fd_closed(n);
+                    return Ok(Ok(()));
+                }
                 let n = self.sys.free_fd(self.pid, 10);
-                self.set_scalar(name, n.to_string().into_bytes())?;
+                match Shell::split_element_ref(name) {
+                    Some((base, key)) => {
+                        let key = self.eval_subscript_text(key).await?;
+                        self.assign_element(base, &key, n.to_string().into_bytes(), false)?;
+                    }
+                    None => self.set_scalar(name, n.to_string().into_bytes())?,
+                }
                 // Descriptors allocated this way are not restored after the command.
                 let file = self.open_target(r).await?;
                 return Ok(match file {
@@ -76,6 +92,7 @@ impl Shell {
                 let t = self.expand_single(w).await?;
                 if t == b"-" {
                     self.install(fd, None, saved);
+                    self.coproc_fd_closed(fd);
                     return Ok(Ok(()));
                 }
                 let (num, close) = match t.strip_suffix(b"-") {
@@ -92,10 +109,15 @@ impl Shell {
                             self.install(fd, Some(f), saved);
                             if close && src != fd {
                                 self.install(src, None, saved);
+                                self.coproc_fd_closed(src);
                             }
                             Ok(Ok(()))
                         }
-                        None => Ok(Err([&t[..], b": Bad file descriptor"].concat())),
+                        // bash names the descriptor as written (`"$fd"`, `${COPROC[0]}`).
+                        None => {
+                            let shown = if w.raw.is_empty() { &t } else { &w.raw };
+                            Ok(Err([&shown[..], b": Bad file descriptor"].concat()))
+                        }
                     }
                 } else if r.op == RedirOp::DupOut && r.fd.is_none() {
                     // `>&file` is `&>file`.
@@ -129,6 +151,31 @@ impl Shell {
                 Err(m) => Ok(Err(m)),
             },
         }
+    }
+
+    /// The descriptor number held by the variable (or array element) of a `{name}`
+    /// redirection; `None` when it is unset or not a number.
+    async fn redir_var_value(&mut self, name: &[u8]) -> Res<Option<u32>> {
+        let value = match Shell::split_element_ref(name) {
+            Some((base, key)) => {
+                let base = self.resolve_nameref(base);
+                match self.vars.get(&base).and_then(|v| v.value.clone()) {
+                    Some(Value::Indexed(m)) => {
+                        let idx = self.arith(key)?;
+                        m.get(&idx).cloned()
+                    }
+                    Some(Value::Assoc(m)) => {
+                        let key = self.eval_subscript_text(key).await?;
+                        m.get(&key).cloned()
+                    }
+                    Some(Value::Str(s)) => (self.arith(key)? == 0).then_some(s),
+                    None => None,
+                }
+            }
+            None => self.get_scalar(name),
+        };
+        Ok(value
+            .and_then(|v| std::str::from_utf8(&v).ok()?.trim().parse::<u32>().ok()))
     }
 
     fn open_path(&mut self, target: &[u8], flags: OpenFlags) -> Result<Rc<OpenFile>, Vec<u8>> {
@@ -217,4 +264,10 @@ impl Shell {
             }
         }
     }
+}
+
+/// `>&-` or `<&-` written literally: a close (bash decides this when parsing).
+fn is_close(r: &Redirect) -> bool {
+    matches!(r.op, RedirOp::DupIn | RedirOp::DupOut)
+        && matches!(&r.target, RedirTarget::Word(w) if w.as_literal() == Some(b"-"))
 }

@@ -348,7 +348,11 @@ impl Shell {
     ) -> Res<i32> {
         self.sys.charge(cost::COMMAND_DISPATCH)?;
         let name = argv[0].clone();
-        let found = self.lookup_command_hashed(&name);
+        let found = if how.standard_path {
+            self.lookup_standard_path(&name)
+        } else {
+            self.lookup_command_hashed(&name)
+        };
         if let Some(a0) = &how.argv0 {
             argv[0] = a0.clone();
         }
@@ -888,4 +892,6 @@ pub(crate) struct ExecAs {
     pub argv0: Option<Vec<u8>>,
     /// The program starts with an empty environment (`exec -c`).
     pub clear_env: bool,
+    /// Look the program up on the standard PATH instead of `$PATH` (`command -p`).
+    pub standard_path: bool,
 }

@@ -9,6 +9,7 @@
 //! simulator would run.
 
 mod cond;
+mod coproc;
 mod eof;
 mod toplevel;
 mod word;
@@ -612,6 +613,8 @@ impl<'a> Parser<'a> {
             Some(CompoundCommand::Cond(expr, line))
         } else if self.eat_word(b"function") {
             return self.parse_function_keyword(line);
+        } else if self.eat_word(b"coproc") {
+            Some(self.parse_coproc()?)
         } else {
             None
         };
@@ -1117,7 +1120,7 @@ impl<'a> Parser<'a> {
         } else if s.first() == Some(&b'{') {
             if let Some(end) = s.iter().position(|&b| b == b'}') {
                 let name = &s[1..end];
-                if is_valid_name(name) && matches!(s.get(end + 1), Some(b'<' | b'>')) {
+                if is_redirect_var(name) && matches!(s.get(end + 1), Some(b'<' | b'>')) {
                     fd = Some(RedirFd::Var(name.to_vec()));
                     self.pos += end + 1;
                 }
@@ -1373,6 +1376,16 @@ impl<'a> Parser<'a> {
 }
 
 /// Builtins whose `name=value` arguments are assignments (no splitting, array literals).
+/// The name in `{name}>file`: a variable or an array element (`{COPROC[1]}>&-`).
+fn is_redirect_var(name: &[u8]) -> bool {
+    match name.iter().position(|&b| b == b'[') {
+        Some(open) => {
+            is_valid_name(&name[..open]) && name.len() > open + 2 && name.ends_with(b"]")
+        }
+        None => is_valid_name(name),
+    }
+}
+
 fn is_declaration(w: &Word) -> bool {
     matches!(
         w.as_literal(),
