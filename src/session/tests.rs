@@ -374,3 +374,48 @@ fn reset_brings_back_a_deleted_work_and_keeps_usage_exact() {
     assert_eq!(s.env().usage().disk_current, disk);
     assert_eq!(execute(&mut s, "wc -c < /work/f").stdout, b"1000\n");
 }
+
+#[test]
+fn a_coprocess_answers_and_is_forgotten_once_reaped() {
+    let mut s = session();
+    let r = execute(
+        &mut s,
+        "coproc UP { tr a-z A-Z; }; echo \"${UP[@]}\"; echo hello >&\"${UP[1]}\"\n\
+         exec {UP[1]}>&-; read -r x <&\"${UP[0]}\"; echo \"$x\"",
+    );
+    assert_eq!(
+        r.stdout,
+        b"63 60\nHELLO\n",
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let r = execute(&mut s, "wait; echo \"[${UP[*]-unset}] [${UP_PID-unset}]\"");
+    assert_eq!(r.stdout, b"[unset] [unset]\n");
+    assert!(s.env().quiescent());
+}
+
+#[test]
+fn reading_a_silent_coprocess_is_a_deadlock_not_a_hang() {
+    let mut s = session();
+    let r = execute(
+        &mut s,
+        "coproc cat; read -r x <&\"${COPROC[0]}\"; echo never",
+    );
+    assert!(r.stdout.is_empty());
+    assert_ne!(r.status, 0);
+}
+
+#[test]
+fn a_busy_coprocess_is_metered() {
+    let env = Environment::new(Limits {
+        cpu: 2_000_000,
+        ..Limits::default()
+    });
+    let mut s = Session::new(env, SessionLimits::default());
+    let r = execute(
+        &mut s,
+        "coproc { while :; do :; done; }; read -r x <&\"${COPROC[0]}\"; echo never",
+    );
+    assert!(r.stdout.is_empty());
+    assert!(r.stop_reason.is_some(), "{r:?}");
+}

@@ -150,7 +150,10 @@ pub enum CompoundCommand {
     /// `coproc [NAME] command`: `body` runs asynchronously with its standard input and output
     /// connected to the shell by pipes. `name` is `COPROC` when none is written; it is a word
     /// because bash expands it (without splitting) when the coprocess starts.
-    Coproc { name: Word, body: Command },
+    Coproc {
+        name: Word,
+        body: Command,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

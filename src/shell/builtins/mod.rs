@@ -505,9 +505,7 @@ impl Shell {
                 standard_path: true,
                 ..Default::default()
             };
-            return self
-                .run_external_as(argv, &Default::default(), &how)
-                .await;
+            return self.run_external_as(argv, &Default::default(), &how).await;
         }
         self.run_external(argv, &Default::default()).await
     }

@@ -174,8 +174,7 @@ impl Shell {
             }
             None => self.get_scalar(name),
         };
-        Ok(value
-            .and_then(|v| std::str::from_utf8(&v).ok()?.trim().parse::<u32>().ok()))
+        Ok(value.and_then(|v| std::str::from_utf8(&v).ok()?.trim().parse::<u32>().ok()))
     }
 
     fn open_path(&mut self, target: &[u8], flags: OpenFlags) -> Result<Rc<OpenFile>, Vec<u8>> {

@@ -6,7 +6,7 @@
 //! followed by anything else starts a simple command, and a word followed by a reserved word
 //! that cannot start a command (`coproc foo done`) is a syntax error.
 
-use super::{Parser, RESERVED_TERMINATORS, R};
+use super::{Parser, R, RESERVED_TERMINATORS};
 use crate::shell::ast::{Command, CompoundCommand, Word};
 
 /// Reserved words (besides `(` and `((`) that begin a compound command.

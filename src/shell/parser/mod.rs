@@ -1379,9 +1379,7 @@ impl<'a> Parser<'a> {
 /// The name in `{name}>file`: a variable or an array element (`{COPROC[1]}>&-`).
 fn is_redirect_var(name: &[u8]) -> bool {
     match name.iter().position(|&b| b == b'[') {
-        Some(open) => {
-            is_valid_name(&name[..open]) && name.len() > open + 2 && name.ends_with(b"]")
-        }
+        Some(open) => is_valid_name(&name[..open]) && name.len() > open + 2 && name.ends_with(b"]"),
         None => is_valid_name(name),
     }
 }

@@ -193,3 +193,16 @@ fn command_substitutions_are_reprinted() {
          { \n    ( : )\n}) $({ a; b; }) $(if a; then\n    b; c;\nfi; while a; do\n    b;\ndone)\n}",
     );
 }
+
+#[test]
+fn coprocesses_show_their_name() {
+    check(
+        "f() { coproc cat; coproc FOO { read x; echo $x; }; coproc ( echo sub ) > /dev/null; }",
+        "f () \n{ \n    coproc COPROC cat;\n    coproc FOO { \n        read x;\n        echo $x\n    \
+         };\n    coproc COPROC ( echo sub ) > /dev/null\n}",
+    );
+    check(
+        "g() { coproc N2 if true; then cat; fi; }",
+        "g () \n{ \n    coproc N2 if true; then\n        cat;\n    fi\n}",
+    );
+}
