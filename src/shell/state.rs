@@ -480,6 +480,8 @@ pub struct Shell {
     pub history_file_lines: usize,
     /// Builtins turned off with `enable -n`.
     pub disabled_builtins: imbl::OrdSet<Vec<u8>>,
+    /// Completion specs stored by `complete`.
+    pub completions: super::builtins::complete::Specs,
 }
 
 impl Shell {
@@ -540,6 +542,7 @@ impl Shell {
             history_appended: 0,
             history_file_lines: 0,
             disabled_builtins: imbl::OrdSet::new(),
+            completions: Default::default(),
         }
     }
 

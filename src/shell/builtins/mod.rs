@@ -2,6 +2,7 @@
 //! its state. Builtins that are also standalone programs (`echo`, `printf`, `test`, `true`,
 //! `false`, `pwd`, `kill`) also answer when run through `env`, `xargs` or `find -exec`.
 
+pub(crate) mod complete;
 mod enable;
 mod getopt;
 mod history;
@@ -15,9 +16,7 @@ use super::state::{Flow, Res, Shell};
 use crate::process::Interrupt;
 
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
-pub(super) const UNIMPLEMENTED: &[&str] = &[
-    "bind", "complete", "compgen", "compopt", "disown", "fg", "bg", "logout", "suspend",
-];
+pub(super) const UNIMPLEMENTED: &[&str] = &["bind", "disown", "fg", "bg", "logout", "suspend"];
 
 /// Names `type` reports as builtins.
 pub const BUILTINS: &[&str] = &[
@@ -30,6 +29,9 @@ pub const BUILTINS: &[&str] = &[
     "caller",
     "cd",
     "command",
+    "compgen",
+    "complete",
+    "compopt",
     "continue",
     "declare",
     "dirs",
@@ -160,6 +162,9 @@ impl Shell {
             "jobs" => self.builtin_jobs(args).await,
             "ulimit" => self.builtin_ulimit(args).await,
             "alias" => self.builtin_alias(args).await,
+            "complete" => self.builtin_complete(args).await,
+            "compgen" => self.builtin_compgen(args).await,
+            "compopt" => self.builtin_compopt(args).await,
             "unalias" => self.builtin_unalias(args),
             "command" => return Some(self.builtin_command(args).await),
             "builtin" => {

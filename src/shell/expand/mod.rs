@@ -101,6 +101,28 @@ impl Shell {
         })
     }
 
+    /// Pathname expansion of `pat` as written (`compgen -G`): the sorted matches, or none.
+    pub(crate) fn glob_paths(&self, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
+        glob::expand(self, pat)
+    }
+
+    /// Every expansion but pathname expansion (`compgen -W` words): brace, tilde, parameter,
+    /// substitutions, splitting and quote removal.
+    pub(crate) async fn expand_no_glob(&mut self, w: &Word) -> Res<Vec<Vec<u8>>> {
+        let braced = if self.opts.get("braceexpand") == Some(false) {
+            vec![w.clone()]
+        } else {
+            brace::expand(w, &self.sys)?
+        };
+        let mut out = Vec::new();
+        for bw in braced.iter() {
+            for f in self.expand_to_fields(bw).await? {
+                out.push(f.text());
+            }
+        }
+        Ok(out)
+    }
+
     /// Expansion without splitting or globbing (assignment values, redirect targets, `case`
     /// words, here-documents): the result is one string.
     pub fn expand_single<'a>(&'a mut self, w: &'a Word) -> BoxFut<'a, Res<Vec<u8>>> {
