@@ -19,7 +19,7 @@ use codec::{Decoder, GzError, Step, Trailing, CHUNK};
 
 pub fn register(r: &mut super::Registry) {
     const OPTS: &str =
-        "-c -d -f -k -l -n -N -q -r -t -v -1..-9 --fast --best -S SUF (--rsyncable -L -Z refused)";
+        "-c -d -f -k -l -n -N -q -r -t -v -1..-9 --fast --best -S SUF --rsyncable (-L -Z refused)";
     r.register(
         "gzip",
         Trust::Partial,
@@ -100,6 +100,8 @@ struct Gz<'a> {
     verbose: bool,
     recursive: bool,
     level: u32,
+    /// `--rsyncable`: cut blocks at content-defined points.
+    rsyncable: bool,
     suffix: Vec<u8>,
     /// Store (compress) or restore (decompress) the name and mtime.
     save_name: bool,
@@ -118,7 +120,6 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Err(m) => return usage(ctx, &m).await,
     };
     for (id, name) in [
-        (RSYNCABLE, "--rsyncable"),
         (SYNCHRONOUS, "--synchronous"),
         (b'L', "-L"),
         (b'h', "-h"),
@@ -193,6 +194,7 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 == Some(b'v'),
         recursive: p.has(b'r'),
         level,
+        rsyncable: p.has(RSYNCABLE),
         suffix,
         save_name,
         status: 0,
@@ -324,7 +326,7 @@ impl Gz<'_> {
         self.ctx.reserve(working)?;
         let ctx = self.ctx;
         let window = self.window.get_or_insert_with(Default::default);
-        let z = codec::compress(data, name, mtime, self.level, window, |n| {
+        let z = codec::compress(data, name, mtime, self.level, self.rsyncable, window, |n| {
             ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
         });
         self.ctx.release(working);

@@ -9,6 +9,7 @@ fn gz(data: &[u8]) -> Vec<u8> {
         Some(b"f"),
         1_000_000,
         6,
+        false,
         &mut crate::commands::deflate::Window::new(),
         |_| Ok(()),
     )
@@ -93,6 +94,7 @@ fn zip_bomb_stops_at_a_limit() {
         None,
         0,
         9,
+        false,
         &mut crate::commands::deflate::Window::new(),
         |_| Ok(()),
     )
@@ -135,9 +137,9 @@ fn zip_bomb_stops_at_a_limit() {
 
 #[test]
 fn refused_options_fail_as_a_bad_option_does() {
-    // gzip's usage errors exit 1; --rsyncable's chunk boundaries are not modelled.
+    // gzip's usage errors exit 1.
     let r = text(run_files(
-        &["gzip", "--rsyncable", "f"],
+        &["gzip", "--synchronous", "f"],
         b"",
         &[("f", b"x\n")],
     ));
@@ -146,9 +148,34 @@ fn refused_options_fail_as_a_bad_option_does() {
         (
             1,
             String::new(),
-            "gzip: --rsyncable is not supported in this simulator\n".into()
+            "gzip: --synchronous is not supported in this simulator\n".into()
         )
     );
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+#[test]
+fn rsyncable_cuts_and_pads_blocks() {
+    // Recorded from `head -c 10000 /dev/zero | gzip -nc --rsyncable`: the sum of zeros is a
+    // multiple of 4096 everywhere, so past the first 4096 bytes every match ends a block,
+    // each followed by an empty stored block; `printf '' | gzip -nc --rsyncable -9`.
+    let (status, out, err) = run_files(&["gzip", "-nc", "--rsyncable"], &[0u8; 10_000], &[]);
+    assert_eq!((status, err.as_slice()), (0, &b""[..]));
+    let mut want =
+        String::from("1f8b0800000000000003ecc101010000008090feafee080a00000060000000ffff");
+    for _ in 0..22 {
+        want.push_str("1a0500000000ffff");
+    }
+    want.push_str("1afa00000000ffff03002eca3b4d10270000");
+    assert_eq!(out, unhex(&want));
+    let (_, out, _) = run_files(&["gzip", "-nc9", "--rsyncable"], b"", &[]);
+    assert_eq!(out, unhex("1f8b080000000000020303000000000000000000"));
 }
 
 #[test]
