@@ -192,3 +192,69 @@ fn files_of_one_run_share_the_window() {
     assert_ne!(both[a.len()..], b[..]);
     assert_eq!(codec::decompress_all(&both[a.len()..]).unwrap(), probe);
 }
+
+#[test]
+fn gzip_environment_variable() {
+    // Recorded from gzip 1.12: `GZIP=... gzip -nc f` with f = "hello\n".
+    let k = machine(&[("f", b"hello\n")]);
+    let with = |value: &str, argv: &[&str]| {
+        let mut env = std::collections::BTreeMap::new();
+        env.insert(b"GZIP".to_vec(), value.as_bytes().to_vec());
+        text(crate::commands::testutil::run_env(&k, argv, b"", env))
+    };
+    let warning =
+        "gzip: warning: GZIP environment variable is deprecated; use an alias or script\n";
+    let plain = text(run_on(&k, &["gzip", "-nc", "f"], b""));
+    let r = with("--rsyncable", &["gzip", "-nc", "f"]);
+    assert_eq!(
+        (r.0, r.1.as_str(), r.2.as_str()),
+        (0, plain.1.as_str(), warning)
+    );
+    // -9 in the variable, -1 on the command line: the command line wins.
+    let fast = text(run_on(&k, &["gzip", "-nc1", "f"], b""));
+    assert_eq!(with(" -9\t", &["gzip", "-nc1", "f"]).1, fast.1);
+    assert_eq!(with("-q --rsyncable", &["gzip", "-nc", "f"]).2, "");
+    assert_eq!(with("-v -q", &["gzip", "-nc", "f"]).2, "");
+    assert_eq!(
+        with("-q -v", &["gzip", "-nc", "f"]).2,
+        format!("{warning}f:\t-33.3% -- replaced with stdout\n")
+    );
+    assert_eq!(with("", &["gzip", "-nc", "f"]), plain);
+    // The variable's --rsyncable takes effect.
+    let z = machine(&[("z", &[0u8; 10_000][..])]);
+    let mut env = std::collections::BTreeMap::new();
+    env.insert(b"GZIP".to_vec(), b"--rsyncable".to_vec());
+    let via_env = crate::commands::testutil::run_env(&z, &["gzip", "-nc", "z"], b"", env).1;
+    assert_eq!(
+        via_env,
+        run_on(&z, &["gzip", "-nc", "--rsyncable", "z"], b"").1
+    );
+    assert_ne!(via_env, run_on(&z, &["gzip", "-nc", "z"], b"").1);
+    assert_eq!(with(" ", &["gzip", "-nc", "f"]), plain);
+    let refused = |m: &str| {
+        (
+            1,
+            String::new(),
+            format!("gzip: {m}\nTry `gzip --help' for more information.\n"),
+        )
+    };
+    for (value, m) in [
+        ("-c", "-c: option not valid in GZIP environment variable"),
+        ("-nc", "-c: option not valid in GZIP environment variable"),
+        (
+            "--std",
+            "--stdout: option not valid in GZIP environment variable",
+        ),
+        ("-k", "-k: option not valid in GZIP environment variable"),
+        ("-- -9", "--: option not valid in GZIP environment variable"),
+        ("foo", "foo: non-option in GZIP environment variable"),
+        ("-x", "invalid option -- 'x'"),
+        ("--bogus", "unrecognized option '--bogus'"),
+    ] {
+        assert_eq!(
+            with(value, &["gzip", "-nc", "f"]),
+            refused(m),
+            "GZIP={value}"
+        );
+    }
+}
