@@ -1,12 +1,10 @@
-//! `du` and `df` over the modeled ext4-like filesystem: a file occupies whole 4 KiB blocks, a
-//! directory one block, a symlink none. `df` shows one filesystem, `shellsim` on `/`, as
-//! `statfs.rs` models it (the disk limit, and the VFS's modeled usage in whole blocks).
+//! `du` over the modeled ext4-like filesystem: a file occupies whole 4 KiB blocks, a
+//! directory one block, a symlink none. (`df` is in `df.rs`.)
 
 use super::chmod::child_path;
 use super::files0::{self, Names};
 use super::fsutil::{blocks512, human, human_si};
-use super::opts::{self, flag, optional, req, OptDef, Parser};
-use super::statfs::{FsStats, FS_NAME, FS_TYPE};
+use super::opts::{self, flag, req, OptDef, Parser};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -261,116 +259,7 @@ async fn du_walk(
     Ok(Some(size))
 }
 
-// ---- df -----------------------------------------------------------------------------------------
-
-const DF_DEFS: &[OptDef] = &[
-    flag(b'h', "human-readable"),
-    flag(b'H', "si"),
-    flag(b'k', ""),
-    flag(b'T', "print-type"),
-    flag(b'a', "all"),
-    flag(b'l', "local"),
-    optional(0x80, "sync"),
-];
-
-async fn df_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    let p = match opts::parse(ctx, Parser::new(DF_DEFS), 1).await? {
-        Ok(p) => p,
-        Err(s) => return Ok(s),
-    };
-    let unit = p.opts.iter().rev().find_map(|(i, _)| match i {
-        b'h' => Some(Unit::Human),
-        b'H' => Some(Unit::Si),
-        b'k' => Some(Unit::Blocks(1024)),
-        _ => None,
-    });
-    let unit = unit.unwrap_or(Unit::Blocks(1024));
-    let fs = FsStats::of(&ctx.vfs());
-    let mut status = 0;
-    let mut rows = 0;
-    if p.operands.is_empty() {
-        rows = 1;
-    }
-    for op in &p.operands {
-        if ctx.stat(&ctx.resolve(op)).is_ok() {
-            rows += 1;
-        } else {
-            let e = ctx
-                .vfs()
-                .stat(&ctx.resolve(op))
-                .err()
-                .map(|e| e.message())
-                .unwrap_or_default();
-            ctx.diag(format!("{}: {e}", opts::quotef(ctx, op))).await?;
-            status = 1;
-        }
-    }
-    if rows == 0 {
-        return Ok(status);
-    }
-    let size_k = fs.kib(fs.blocks);
-    let used_k = fs.kib(fs.blocks - fs.bfree);
-    let avail_k = fs.kib(fs.bavail);
-    let (size_s, used_s, avail_s) = match unit {
-        Unit::Blocks(_) => (size_k.to_string(), used_k.to_string(), avail_k.to_string()),
-        Unit::Human => (
-            human(size_k * 1024),
-            human(used_k * 1024),
-            human(avail_k * 1024),
-        ),
-        Unit::Si => (
-            human_si(size_k * 1024),
-            human_si(used_k * 1024),
-            human_si(avail_k * 1024),
-        ),
-    };
-    let pct = if used_k + avail_k == 0 {
-        "-".to_string()
-    } else {
-        format!("{}%", (used_k * 100).div_ceil(used_k + avail_k))
-    };
-    let human_hdr = !matches!(unit, Unit::Blocks(_));
-    let mut cols: Vec<(String, String, usize, bool)> =
-        vec![("Filesystem".into(), FS_NAME.into(), 14, true)];
-    if p.has(b'T') {
-        cols.push(("Type".into(), FS_TYPE.into(), 4, true));
-    }
-    cols.push((
-        if human_hdr { "Size" } else { "1K-blocks" }.into(),
-        size_s,
-        5,
-        false,
-    ));
-    cols.push(("Used".into(), used_s, 5, false));
-    cols.push((
-        if human_hdr { "Avail" } else { "Available" }.into(),
-        avail_s,
-        5,
-        false,
-    ));
-    cols.push(("Use%".into(), pct, 4, false));
-    let mut header = String::new();
-    let mut row = String::new();
-    for (h, v, min, left) in &cols {
-        let w = (*min).max(h.len()).max(v.len());
-        for (dst, s) in [(&mut header, h), (&mut row, v)] {
-            if *left {
-                dst.push_str(&format!("{s:<w$} "));
-            } else {
-                dst.push_str(&format!("{s:>w$} "));
-            }
-        }
-    }
-    let mut text = format!("{header}Mounted on\n");
-    for _ in 0..rows {
-        text.push_str(&format!("{row}/\n"));
-    }
-    ctx.out(text.as_bytes()).await?;
-    Ok(status)
-}
-
 crate::command_fn!(run_du, du_main);
-crate::command_fn!(run_df, df_main);
 
 pub fn register(r: &mut super::Registry) {
     r.register(
@@ -379,13 +268,6 @@ pub fn register(r: &mut super::Registry) {
         "estimate file space usage (4 KiB blocks, sorted order)",
         "-a -s -c -h --si -b -k -m --apparent-size -d N --max-depth=N -x -0 -l",
         run_du,
-    );
-    r.register(
-        "df",
-        Trust::Real,
-        "report file system space usage (one modeled filesystem)",
-        "-h -H -k -T -a -l [FILE]...",
-        run_df,
     );
 }
 
@@ -442,25 +324,6 @@ mod tests {
         assert_eq!(
             t(&["du", "--count-links", "-s", "d", "d"]),
             "12\td\n12\td\n"
-        );
-    }
-
-    #[test]
-    fn df_layout() {
-        let k = machine(&[("a", &[0u8; 10_000])]);
-        let t = |argv: &[&str]| text(run_on(&k, argv, b""));
-        let used = k.vfs.borrow().usage().div_ceil(4096) * 4;
-        let avail = 65536 - used;
-        assert_eq!(t(&["df"]).1, format!("Filesystem     1K-blocks  Used Available Use% Mounted on\nshellsim           65536 {used:>5} {avail:>9}   1% /\n"));
-        assert_eq!(t(&["df", "-h", "/"]).1, "Filesystem      Size  Used Avail Use% Mounted on\nshellsim         64M   12K   64M   1% /\n");
-        assert!(t(&["df", "-T"]).1.starts_with("Filesystem     Type     1K-blocks  Used Available Use% Mounted on\nshellsim       shellsim     65536"));
-        assert_eq!(
-            t(&["df", "nope"]),
-            (
-                1,
-                String::new(),
-                "df: nope: No such file or directory\n".into()
-            )
         );
     }
 }

@@ -17,6 +17,7 @@ pub fn register_all(r: &mut super::Registry) {
     super::find::register(r);
     super::xargs::register(r);
     super::du::register(r);
+    super::df::register(r);
     super::tree::register(r);
     super::dd::register(r);
     super::file::register(r);

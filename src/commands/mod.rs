@@ -83,6 +83,7 @@ pub mod baseenc;
 pub mod chmod;
 pub mod chown;
 pub mod dd;
+pub mod df;
 pub mod du;
 pub mod expr;
 pub mod file;

@@ -87,7 +87,7 @@ def generate(kind, size, seed):
     return bytes(out[:size])
 
 
-def record(files, level):
+def record(files, level, rsyncable=False):
     d = tempfile.mkdtemp()
     try:
         names = []
@@ -97,10 +97,14 @@ def record(files, level):
                 f.write(generate(kind, size, seed))
             os.utime(p, (T0, T0))
             names.append(f"f{i}")
-        out = subprocess.run(["gzip", "-c", f"-{level}"] + names, cwd=d, check=True,
+        flags = ["--rsyncable"] if rsyncable else []
+        out = subprocess.run(["gzip", "-c", f"-{level}"] + flags + names, cwd=d, check=True,
                              capture_output=True).stdout
-        return {"files": [list(f) for f in files], "level": level, "len": len(out),
+        case = {"files": [list(f) for f in files], "level": level, "len": len(out),
                 "sha256": hashlib.sha256(out).hexdigest()}
+        if rsyncable:
+            case["rsyncable"] = True
+        return case
     finally:
         for n in os.listdir(d):
             os.remove(os.path.join(d, n))
@@ -132,3 +136,17 @@ cases += [([("repeat", 90000, 43), ("text", 40000, 44), ("tails", 500, 45)], 6)]
 cases += [([("const", 70000, 0), ("probe", 37, 0)], level) for level in (1, 6, 9)]
 for files, level in cases:
     print(json.dumps(record(files, level), sort_keys=True))
+
+# --rsyncable: blocks also end where the rolling sum of the last 4096 bytes is a multiple of
+# 4096 (zeros: at every step; random: rarely), each cut padded to a byte boundary.
+rsync_inputs = [
+    ("text", 0, 50), ("text", 100, 51), ("text", 5000, 52), ("text", 1000000, 53),
+    ("repeat", 1000000, 54), ("random", 1000000, 55), ("zeros", 300000, 56),
+    ("mixed", 600000, 57), ("seq", 2 * W + W - 100, 58), ("runs", 400000, 59),
+]
+rsync_cases = [([i], level) for i in rsync_inputs for level in (1, 6, 9)]
+rsync_cases += [([("text", 200000, 60)], level) for level in (2, 3, 4, 5, 7, 8)]
+# The rolling sum starts afresh with each file of a run.
+rsync_cases += [([("text", 70000, 61), ("random", 9000, 62), ("text", 30000, 63)], 6)]
+for files, level in rsync_cases:
+    print(json.dumps(record(files, level, True), sort_keys=True))

@@ -25,6 +25,8 @@ const MAX_MATCH: usize = 258;
 const MIN_LOOKAHEAD: usize = MAX_MATCH + MIN_MATCH + 1;
 const MAX_DIST: usize = WSIZE - MIN_LOOKAHEAD;
 const TOO_FAR: usize = 4096;
+/// Bytes of input the `--rsyncable` rolling sum covers (a power of two below `MAX_DIST`).
+pub const RSYNC_WIN: usize = 4096;
 const NIL: usize = 0;
 
 /// Bytes of window and hash tables one compression holds.
@@ -75,6 +77,20 @@ pub fn deflate<E>(
     window: &mut Window,
     charge: impl FnMut(usize) -> Result<(), E>,
 ) -> Result<Deflated, E> {
+    deflate_with(input, level, profile, false, window, charge)
+}
+
+/// [`deflate`], optionally as `gzip --rsyncable`: a block also ends (padded to a byte
+/// boundary) after each position where the sum of the last [`RSYNC_WIN`] input bytes is a
+/// multiple of it, so a local change to the input changes the output only locally.
+pub fn deflate_with<E>(
+    input: &[u8],
+    level: u32,
+    profile: Profile,
+    rsyncable: bool,
+    window: &mut Window,
+    charge: impl FnMut(usize) -> Result<(), E>,
+) -> Result<Deflated, E> {
     let level = level.clamp(1, 9);
     let (good, lazy, nice, chain) = CONFIG[level as usize];
     let zip = profile == Profile::Zip;
@@ -95,6 +111,9 @@ pub fn deflate<E>(
         match_start: 0,
         prev_length: 0,
         eofile: false,
+        rsync: rsyncable,
+        rsync_sum: 0,
+        rsync_chunk_end: None,
         zip,
         good_match: good,
         max_lazy: lazy,
@@ -132,6 +151,12 @@ struct Matcher<'a, C> {
     match_start: usize,
     prev_length: usize,
     eofile: bool,
+    /// `--rsyncable`: cut blocks where the rolling sum says so.
+    rsync: bool,
+    /// Sum of the last [`RSYNC_WIN`] bytes before the rolled position (fewer at the start).
+    rsync_sum: u64,
+    /// Window offset of the first boundary not yet cut, if one has been seen.
+    rsync_chunk_end: Option<usize>,
     /// zip's rules rather than gzip's (see [`Profile`]).
     zip: bool,
     good_match: usize,
@@ -233,6 +258,9 @@ where
             self.match_start = self.match_start.wrapping_sub(WSIZE);
             self.strstart -= WSIZE;
             self.block_start -= WSIZE as i64;
+            if let Some(end) = &mut self.rsync_chunk_end {
+                *end = end.wrapping_sub(WSIZE);
+            }
             let slide = |h: &mut u16| *h = h.saturating_sub(WSIZE as u16);
             self.head.iter_mut().for_each(slide);
             self.prev.iter_mut().for_each(slide);
@@ -310,13 +338,49 @@ where
         best_len
     }
 
-    fn flush(&mut self, eof: bool) {
+    /// Ends the block at `strstart`; `pad` (an rsyncable cut) then byte-aligns the output
+    /// with an empty stored block.
+    fn flush(&mut self, pad: bool, eof: bool) {
         let stored_len = (self.strstart as i64 - self.block_start) as u64;
         let block = (self.block_start >= 0).then(|| {
             let s = self.block_start as usize;
             &self.window[s..s + stored_len as usize]
         });
-        self.trees.flush_block(block, stored_len, eof);
+        self.trees.flush_block(block, stored_len, pad, eof);
+    }
+
+    /// Adds the `n` bytes at window offset `start` to the rolling sum, dropping those that
+    /// leave it, and remembers the first offset whose window sum is a multiple of
+    /// [`RSYNC_WIN`]. Offsets are the window's, so only the first window fill has a partial
+    /// sum (the window never slides before offset `RSYNC_WIN`).
+    fn rsync_roll(&mut self, start: usize, n: usize) {
+        if !self.rsync {
+            return;
+        }
+        for i in start..start + n {
+            self.rsync_sum = self.rsync_sum.wrapping_add(self.window[i] as u64);
+            if i < RSYNC_WIN {
+                continue;
+            }
+            self.rsync_sum = self
+                .rsync_sum
+                .wrapping_sub(self.window[i - RSYNC_WIN] as u64);
+            if self.rsync_chunk_end.is_none() && self.rsync_sum & (RSYNC_WIN as u64 - 1) == 0 {
+                self.rsync_chunk_end = Some(i);
+            }
+        }
+    }
+
+    /// Whether `strstart` has passed the boundary seen last (which is then consumed): the
+    /// block must end here.
+    fn rsync_cut(&mut self) -> bool {
+        match self.rsync_chunk_end {
+            Some(end) if self.rsync && self.strstart > end => {
+                self.rsync_chunk_end = None;
+                true
+            }
+            _ => false,
+        }
     }
 
     fn tally(&mut self, dist: usize, lc: usize) -> bool {
@@ -352,6 +416,7 @@ where
                     match_length - MIN_MATCH,
                 );
                 self.lookahead -= match_length;
+                self.rsync_roll(self.strstart, match_length);
                 if match_length <= self.max_lazy && self.hashes_here() {
                     match_length -= 1;
                     while match_length != 0 {
@@ -369,16 +434,18 @@ where
             } else {
                 let c = self.window[self.strstart] as usize;
                 flush = self.tally(0, c);
+                self.rsync_roll(self.strstart, 1);
                 self.lookahead -= 1;
                 self.strstart += 1;
             }
-            if flush {
-                self.flush(false);
+            let cut = self.rsync_cut();
+            if flush || cut {
+                self.flush(cut, false);
                 self.block_start = self.strstart as i64;
             }
             self.refill()?;
         }
-        self.flush(true);
+        self.flush(false, true);
         Ok(())
     }
 
@@ -417,6 +484,7 @@ where
                     self.prev_length - MIN_MATCH,
                 );
                 self.lookahead -= self.prev_length - 1;
+                self.rsync_roll(self.strstart, self.prev_length - 1);
                 let mut left = self.prev_length - 2;
                 while left != 0 {
                     self.strstart += 1;
@@ -428,20 +496,30 @@ where
                 self.strstart += 1;
                 match_available = false;
                 match_length = MIN_MATCH - 1;
-                if flush {
-                    self.flush(false);
+                let cut = self.rsync_cut();
+                if flush || cut {
+                    self.flush(cut, false);
                     self.block_start = self.strstart as i64;
                 }
             } else if match_available {
                 let c = self.window[self.strstart - 1] as usize;
-                if self.tally(0, c) {
-                    self.flush(false);
+                let flush = self.tally(0, c);
+                let cut = self.rsync_cut();
+                if flush || cut {
+                    self.flush(cut, false);
                     self.block_start = self.strstart as i64;
                 }
+                self.rsync_roll(self.strstart, 1);
                 self.strstart += 1;
                 self.lookahead -= 1;
             } else {
+                // Nothing is pending, so a cut due here can be made before deciding.
+                if self.rsync_cut() {
+                    self.flush(true, false);
+                    self.block_start = self.strstart as i64;
+                }
                 match_available = true;
+                self.rsync_roll(self.strstart, 1);
                 self.strstart += 1;
                 self.lookahead -= 1;
             }
@@ -451,7 +529,7 @@ where
             let c = self.window[self.strstart - 1] as usize;
             self.tally(0, c);
         }
-        self.flush(true);
+        self.flush(false, true);
         Ok(())
     }
 }

@@ -10,7 +10,7 @@
 mod matcher;
 mod trees;
 
-pub use matcher::{deflate, Window};
+pub use matcher::{deflate, deflate_with, Window};
 
 /// Which program's variant of the encoder to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -682,8 +682,9 @@ impl Trees {
 
     /// Ends the current block: `block` is its input (None when it has slid out of the
     /// window, which rules out a stored block), `stored_len` its length, `eof` whether it is
-    /// the member's last block.
-    pub fn flush_block(&mut self, block: Option<&[u8]>, stored_len: u64, eof: bool) {
+    /// the member's last block, `pad` whether to byte-align the output after a block that is
+    /// not the last.
+    pub fn flush_block(&mut self, block: Option<&[u8]>, stored_len: u64, pad: bool, eof: bool) {
         self.flag_buf[self.last_flags] = self.flags;
         if self.text.is_none() {
             self.set_file_type();
@@ -720,6 +721,12 @@ impl Trees {
         self.init_block();
         if eof {
             self.bits.windup();
+        } else if pad && self.bits.n != 0 {
+            // An empty stored block brings the output to a byte boundary (gzip skips it when
+            // already there).
+            self.bits.send(STORED_BLOCK << 1, 3);
+            self.bits.windup();
+            self.bits.out.extend_from_slice(&[0, 0, 0xff, 0xff]);
         }
     }
 }

@@ -144,17 +144,26 @@ pub const COMPRESS_MEMORY: u64 = deflate::MEMORY;
 /// Compresses `data` into one gzip member (header from [`write_header`]) with GNU gzip's own
 /// encoder, so the bytes are gzip's. `window` is the encoder's window, shared by the files
 /// of one gzip run (see [`deflate::Window`]). `charge` is called with the number of input
-/// bytes consumed per step and may stop the work.
+/// bytes consumed per step and may stop the work. `rsyncable` cuts blocks as
+/// `gzip --rsyncable` does.
 pub fn compress<E>(
     data: &[u8],
     name: Option<&[u8]>,
     mtime: u32,
     level: u32,
+    rsyncable: bool,
     window: &mut deflate::Window,
     charge: impl FnMut(usize) -> Result<(), E>,
 ) -> Result<Vec<u8>, E> {
     let mut out = write_header(name, mtime, level);
-    let body = deflate::deflate(data, level, deflate::Profile::Gzip, window, charge)?;
+    let body = deflate::deflate_with(
+        data,
+        level,
+        deflate::Profile::Gzip,
+        rsyncable,
+        window,
+        charge,
+    )?;
     out.reserve_exact(body.data.len() + 8);
     out.extend_from_slice(&body.data);
     let mut crc = Crc::new();
@@ -334,7 +343,16 @@ mod tests {
 
     fn gz(data: &[u8], level: u32) -> Vec<u8> {
         let mut w = deflate::Window::new();
-        compress::<()>(data, Some(b"f"), 1_000_000, level, &mut w, |_| Ok(())).unwrap()
+        compress::<()>(
+            data,
+            Some(b"f"),
+            1_000_000,
+            level,
+            false,
+            &mut w,
+            |_| Ok(()),
+        )
+        .unwrap()
     }
 
     #[test]

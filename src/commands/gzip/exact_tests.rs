@@ -189,6 +189,7 @@ fn compressed_bytes_are_gnu_gzips() {
     for line in CASES.lines() {
         let case: serde_json::Value = serde_json::from_str(line).expect("case line");
         let level = case["level"].as_u64().expect("level") as u32;
+        let rsyncable = case["rsyncable"].as_bool().unwrap_or(false);
         let mut window = Window::new();
         let mut out = Vec::new();
         for (i, f) in case["files"].as_array().expect("files").iter().enumerate() {
@@ -197,11 +198,16 @@ fn compressed_bytes_are_gnu_gzips() {
             let seed = f[2].as_u64().expect("seed");
             let data = generate(kind, size, seed);
             let name = format!("f{i}");
-            let z =
-                codec::compress::<()>(&data, Some(name.as_bytes()), T0, level, &mut window, |_| {
-                    Ok(())
-                })
-                .expect("compress");
+            let z = codec::compress::<()>(
+                &data,
+                Some(name.as_bytes()),
+                T0,
+                level,
+                rsyncable,
+                &mut window,
+                |_| Ok(()),
+            )
+            .expect("compress");
             assert_eq!(codec::decompress_all(&z).expect("round trip"), data);
             out.extend(z);
         }
@@ -212,8 +218,9 @@ fn compressed_bytes_are_gnu_gzips() {
         total += 1;
         if out.len() as u64 != case["len"].as_u64().expect("len") || sha != case["sha256"] {
             failed.push(format!(
-                "{} -{level}: {} bytes, gzip {}",
+                "{} -{level}{}: {} bytes, gzip {}",
                 case["files"],
+                if rsyncable { " --rsyncable" } else { "" },
                 out.len(),
                 case["len"]
             ));

@@ -3,9 +3,10 @@
 //!
 //! Compression runs GNU gzip's own DEFLATE encoder (`commands::deflate`, gzip profile), so
 //! the compressed bytes, and the sizes and ratios derived from them, are GNU's; so is the
-//! header (name, mtime, XFL, OS 3). Decompression (miniz_oxide) is exact and metered: memory
-//! is reserved before output grows and CPU is charged per output chunk, so a bomb stops at a
-//! limit.
+//! header (name, mtime, XFL, OS 3). `--rsyncable` (also from the obsolescent `GZIP`
+//! variable, whose options act as if given first) cuts blocks where GNU does.
+//! Decompression (miniz_oxide) is exact and metered: memory is reserved before output grows
+//! and CPU is charged per output chunk, so a bomb stops at a limit.
 
 pub mod codec;
 
@@ -19,7 +20,7 @@ use codec::{Decoder, GzError, Step, Trailing, CHUNK};
 
 pub fn register(r: &mut super::Registry) {
     const OPTS: &str =
-        "-c -d -f -k -l -n -N -q -r -t -v -1..-9 --fast --best -S SUF (--rsyncable -L -Z refused)";
+        "-c -d -f -k -l -n -N -q -r -t -v -1..-9 --fast --best -S SUF --rsyncable (-L -Z refused)";
     r.register(
         "gzip",
         Trust::Partial,
@@ -100,6 +101,8 @@ struct Gz<'a> {
     verbose: bool,
     recursive: bool,
     level: u32,
+    /// `--rsyncable`: cut blocks at content-defined points.
+    rsyncable: bool,
     suffix: Vec<u8>,
     /// Store (compress) or restore (decompress) the name and mtime.
     save_name: bool,
@@ -112,13 +115,95 @@ struct Gz<'a> {
     window: Option<Box<deflate::Window>>,
 }
 
+/// Options the `GZIP` environment variable may hold (gzip 1.12 refuses the rest there).
+const ENV_ALLOWED: &[u8] = &[
+    b'1', b'2', b'3', b'4', b'5', b'6', b'7', b'8', b'9', FAST, BEST, b'n', b'N', b'q', b'v',
+    RSYNCABLE,
+];
+
+/// The options of the obsolescent `GZIP` variable, split at spaces and tabs, which act as if
+/// they came before the command line's. GNU parses them first, so their errors come first;
+/// once they are read it warns (unless they include `-q`). `Err` is the exit status.
+async fn env_options(
+    ctx: &CommandCtx,
+) -> Result<Result<Vec<(u8, Option<Vec<u8>>)>, i32>, Interrupt> {
+    let Some(value) = ctx.env.get(&b"GZIP"[..]) else {
+        return Ok(Ok(Vec::new()));
+    };
+    let words: Vec<Vec<u8>> = value
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect();
+    let mut opts = Vec::new();
+    for word in &words {
+        let not_valid =
+            |shown: &str| format!("{shown}: option not valid in GZIP environment variable");
+        if word == b"--" {
+            return Ok(Err(usage(ctx, &not_valid("--")).await?));
+        }
+        if word.len() < 2 || word[0] != b'-' {
+            let m = format!(
+                "{}: non-option in GZIP environment variable",
+                String::from_utf8_lossy(word)
+            );
+            return Ok(Err(usage(ctx, &m).await?));
+        }
+        let parsed = match Parser::new(DEFS).parse(std::slice::from_ref(word)) {
+            Ok(p) => p,
+            Err(m) => {
+                // getopt's own words, as for any bad option.
+                ctx.err(format!("gzip: {m}\nTry `gzip --help' for more information.\n").as_bytes())
+                    .await?;
+                return Ok(Err(1));
+            }
+        };
+        for (i, (id, v)) in parsed.opts.into_iter().enumerate() {
+            if !ENV_ALLOWED.contains(&id) {
+                // Named as GNU names it: the letter given, or the long option's full name.
+                let shown = if word.starts_with(b"--") {
+                    let given = word[2..].split(|&b| b == b'=').next().unwrap_or_default();
+                    let def = DEFS
+                        .iter()
+                        .filter(|d| !d.long.is_empty() && d.long.as_bytes().starts_with(given))
+                        .find(|d| d.id == id)
+                        .map_or("", |d| d.long);
+                    let def = [("help", opts::HELP), ("version", opts::VERSION)]
+                        .iter()
+                        .find(|(_, h)| *h == id)
+                        .map_or(def, |(n, _)| n);
+                    format!("--{def}")
+                } else {
+                    format!("-{}", word[1 + i] as char)
+                };
+                return Ok(Err(usage(ctx, &not_valid(&shown)).await?));
+            }
+            opts.push((id, v));
+        }
+    }
+    let quiet = opts
+        .iter()
+        .rev()
+        .find(|(id, _)| *id == b'q' || *id == b'v')
+        .is_some_and(|(id, _)| *id == b'q');
+    if !words.is_empty() && !quiet {
+        ctx.diag("warning: GZIP environment variable is deprecated; use an alias or script")
+            .await?;
+    }
+    Ok(Ok(opts))
+}
+
 async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    let p = match Parser::new(DEFS).parse(ctx.args()) {
+    let env_opts = match env_options(ctx).await? {
+        Ok(o) => o,
+        Err(status) => return Ok(status),
+    };
+    let mut p = match Parser::new(DEFS).parse(ctx.args()) {
         Ok(p) => p,
         Err(m) => return usage(ctx, &m).await,
     };
+    p.opts.splice(0..0, env_opts);
     for (id, name) in [
-        (RSYNCABLE, "--rsyncable"),
         (SYNCHRONOUS, "--synchronous"),
         (b'L', "-L"),
         (b'h', "-h"),
@@ -193,6 +278,7 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 == Some(b'v'),
         recursive: p.has(b'r'),
         level,
+        rsyncable: p.has(RSYNCABLE),
         suffix,
         save_name,
         status: 0,
@@ -324,7 +410,7 @@ impl Gz<'_> {
         self.ctx.reserve(working)?;
         let ctx = self.ctx;
         let window = self.window.get_or_insert_with(Default::default);
-        let z = codec::compress(data, name, mtime, self.level, window, |n| {
+        let z = codec::compress(data, name, mtime, self.level, self.rsyncable, window, |n| {
             ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
         });
         self.ctx.release(working);

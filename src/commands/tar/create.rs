@@ -70,9 +70,10 @@ impl Tar<'_> {
                 + super::super::gzip::codec::COMPRESS_MEMORY;
             ctx.reserve(bound)?;
             let mut window = crate::commands::deflate::Window::new();
-            let z = super::super::gzip::codec::compress(&out, None, 0, 6, &mut window, |n| {
-                ctx2.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
-            });
+            let z =
+                super::super::gzip::codec::compress(&out, None, 0, 6, false, &mut window, |n| {
+                    ctx2.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
+                });
             ctx.release(bound);
             let z = z?;
             ctx.release(held);
