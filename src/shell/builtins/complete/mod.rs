@@ -6,6 +6,8 @@ mod gen;
 mod tables;
 
 use super::super::state::{Res, Shell};
+// The quoting `trap -p` uses: bash's `sh_single_quote` without its lone-quote case.
+use super::single_quote;
 
 /// The actions, in bash's flag order (the order `compgen` generates them in).
 pub(super) const ACTIONS: &[&str] = &[
@@ -664,20 +666,6 @@ fn needs_quoting(n: &[u8]) -> bool {
                     | b'%'
             )
         })
-}
-
-/// bash's `sh_single_quote`: `'...'` with each `'` written `'\''`.
-fn single_quote(s: &[u8]) -> Vec<u8> {
-    let mut out = vec![b'\''];
-    for &b in s {
-        if b == b'\'' {
-            out.extend_from_slice(b"'\\''");
-        } else {
-            out.push(b);
-        }
-    }
-    out.push(b'\'');
-    out
 }
 
 /// One `complete -p` line, in bash's order: options, letter actions, `-A` actions, the
