@@ -3,13 +3,17 @@
 //! arrays, relations, `&& || !`, `if`/`while`/`for`/`break`/`continue`, `define` with `auto`,
 //! array parameters (`a[]` by value, `*a[]` by reference) and `return`, `print`, strings,
 //! `quit`, the `-l` math library (`s c a l e j`, run as bc code, see `mathlib.rs`), and GNU's
-//! line splitting (`BC_LINE_LENGTH`, default 70). Refused (exit 2): `read()`, `-s`, `-w`.
+//! line splitting (`BC_LINE_LENGTH`, default 70). Like GNU bc it runs each input line once
+//! it has read it (`feed.rs`), so `coproc bc` answers question by question; a line with a
+//! syntax error or an illegal character does not run at all. Refused (exit 2): `read()`,
+//! `-s`, `-w`.
 //! Numbers are `num-bigint` integers with a scale; every operation is metered.
 //! Known difference: runtime errors and warnings report `adr=0` (GNU prints its byte-code
 //! address).
 
 mod array;
 mod base;
+mod feed;
 mod mathlib;
 mod num;
 mod parse;
@@ -18,8 +22,9 @@ use super::opts::{self, flag, OptDef, Parser as OptParser};
 use super::textio;
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
-use crate::process::Interrupt;
+use crate::process::{Interrupt, OpenFile};
 use array::{Array, ArrayRef, Store};
+use feed::Feed;
 use num::{Num, NumErr};
 use parse::{Expr, Param, Parser, Stmt};
 use std::cell::RefCell;
@@ -626,14 +631,6 @@ fn unescape(t: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The line of the first `quit`: GNU bc quits when it *reads* it.
-fn quit_line(p: &Parser) -> Option<usize> {
-    p.toks
-        .iter()
-        .find(|(t, _)| matches!(t, parse::Tok::Name(n) if n == b"quit"))
-        .map(|(_, l)| *l)
-}
-
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let p = match opts::parse(ctx, OptParser::new(DEFS), 1).await? {
         Ok(p) => p,
@@ -664,104 +661,240 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if p.has(b'l') {
         load_library(&mut bc)?;
     }
-    let mut inputs = p.operands.clone();
-    inputs.push(b"-".to_vec());
-    for op in &inputs {
-        let src = if op == b"-" {
-            textio::slurp(ctx, op).await?
-        } else {
-            match ctx.read_all_input(op).await {
-                Ok(d) => {
-                    ctx.reserve(d.len() as u64)?;
-                    Some(d)
-                }
-                Err(e) => {
-                    opts::interrupted(e)?;
-                    let m = format!("File {} is unavailable.\n", String::from_utf8_lossy(op));
-                    ctx.err(m.as_bytes()).await?;
-                    None
-                }
+    // Operands are files (even `-`); standard input follows them.
+    for op in &p.operands {
+        let path: &[u8] = if op == b"-" { b"./-" } else { op };
+        let file = match ctx.open_input(path) {
+            Ok(f) => f,
+            Err(e) => {
+                opts::interrupted(e)?;
+                let m = format!("File {} is unavailable.\n", String::from_utf8_lossy(op));
+                ctx.err(m.as_bytes()).await?;
+                return Ok(1);
             }
         };
-        let Some(src) = src else {
-            return Ok(1);
-        };
-        ctx.release(src.len() as u64);
-        let name = if op == b"-" {
-            "(standard_in)".to_string()
-        } else {
-            String::from_utf8_lossy(op).into_owned()
-        };
-        let toks = match parse::lex(&src) {
-            Ok(t) => t,
-            Err(line) => {
-                ctx.err(
-                    format!("{name} {line}: illegal character or unterminated token\n").as_bytes(),
-                )
-                .await?;
-                continue;
-            }
-        };
-        let mut parser = Parser {
-            toks,
-            pos: 0,
-            start: 0,
-        };
-        let quit_at = quit_line(&parser);
-        // After a runtime error GNU bc abandons the rest of the line's statements.
-        let (mut abandon, mut prev_end) = (false, 0);
-        loop {
-            let (stmt, start) = match parser.next_top() {
-                Ok(Some(s)) => s,
-                Ok(None) => break,
-                Err(line) => {
-                    abandon = false;
-                    bc.flush().await?;
-                    ctx.err(format!("{name} {line}: syntax error\n").as_bytes())
-                        .await?;
-                    // Resynchronize after the end of the statement's first line, as GNU bc does.
-                    parser.pos = parser.start;
-                    while !parser.at_eof() && parser.toks[parser.pos].0 != parse::Tok::Newline {
-                        parser.pos += 1;
+        if let Some(status) = run_input(&mut bc, file, &String::from_utf8_lossy(op)).await? {
+            return Ok(status);
+        }
+    }
+    let Some(stdin) = textio::open(ctx, b"-").await? else {
+        return Ok(1);
+    };
+    Ok(run_input(&mut bc, stdin, "(standard_in)")
+        .await?
+        .unwrap_or(0))
+}
+
+/// Runs one input, each line once it is read whole; `Some(status)` when bc must stop.
+async fn run_input(
+    bc: &mut Bc<'_>,
+    file: Rc<OpenFile>,
+    name: &str,
+) -> Result<Option<i32>, Interrupt> {
+    let ctx = bc.ctx;
+    let mut feed = Feed::new(file);
+    let mut parser = Parser {
+        toks: vec![(parse::Tok::Eof, 1)],
+        pos: 0,
+        start: 0,
+    };
+    let r = run_lines(bc, &mut feed, &mut parser, name).await;
+    feed.finish(ctx);
+    r
+}
+
+async fn run_lines(
+    bc: &mut Bc<'_>,
+    feed: &mut Feed,
+    parser: &mut Parser,
+    name: &str,
+) -> Result<Option<i32>, Interrupt> {
+    let ctx = bc.ctx;
+    // The line of the first `quit` read so far (GNU bc quits as soon as it reads one), and
+    // how far the tokens have been searched for it.
+    let (mut quit_at, mut searched) = (None, 0);
+    loop {
+        // Parse one input line's statements (a block may span lines), reading more input
+        // while they are incomplete.
+        let line_pos = parser.pos;
+        let mut stmts = Vec::new();
+        let parsed = loop {
+            match parser.next_top() {
+                Ok(Some((stmt, _))) => {
+                    stmts.push(stmt);
+                    if !parser.line_ends() {
+                        continue;
                     }
-                    continue;
+                    // At the end of what is read so far, a `\` continuation may still
+                    // extend the line: parse it again once more has come.
+                    if feed.done || !ends_at_eof(parser) {
+                        break Ok(true);
+                    }
                 }
-            };
-            // GNU bc runs a line once it is read whole, and quits as soon as it reads `quit`.
-            if quit_at.is_some_and(|q| start >= q || stmt_line_ge(&parser, q)) {
-                return Ok(0);
+                Ok(None) if feed.done => break Ok(false),
+                Ok(None) => {}
+                Err(_) if !feed.done && parser.at_eof() => {}
+                Err(line) => break Err(line),
             }
-            let new_line = parser.toks[prev_end..parser.start]
-                .iter()
-                .any(|(t, _)| *t == parse::Tok::Newline);
-            prev_end = parser.pos;
-            if abandon && !new_line {
-                continue;
+            parser.pos = line_pos;
+            stmts.clear();
+            if feed.more(ctx, parser).await?.is_err() {
+                bc.flush().await?;
+                let m = format!("{name} {}: read() in flex scanner failed\n", feed.line());
+                ctx.err(m.as_bytes()).await?;
+                return Ok(Some(1));
             }
-            abandon = false;
-            let r = bc.exec(&stmt);
-            bc.flush().await?;
-            match r {
-                Ok(Flow::Quit) => return Ok(0),
-                Ok(_) => {}
-                Err(Fail::Stop(i)) => return Err(i),
-                Err(Fail::Runtime(m)) => {
-                    abandon = true;
-                    ctx.err(format!("Runtime error (func=(main), adr=0): {m}\n").as_bytes())
-                        .await?;
+            if quit_at.is_none() {
+                quit_at = first_quit(&parser.toks[searched..]);
+                searched = parser.toks.len() - 1;
+            }
+        };
+        // The illegal characters up to the end of the line (or the error) are reported now; one
+        // from the start of the line on keeps it from running.
+        let first = skip_separators(parser, line_pos);
+        let upto = match parsed {
+            Ok(_) => skip_semicolons(parser, parser.pos),
+            Err(_) => parser.pos,
+        };
+        let poisoned = report_illegal(bc, feed, upto, line_start(parser, first), name).await?;
+        match parsed {
+            Ok(false) => break,
+            Ok(true) => {
+                // GNU bc quits as soon as it reads `quit`, before it runs that line.
+                if quit_at.is_some_and(|q| parser.toks[parser.pos].1 >= q) {
+                    return Ok(Some(0));
                 }
-                Err(Fail::Reported(line)) => {
-                    abandon = true;
-                    ctx.err(line.as_bytes()).await?;
+                if !poisoned {
+                    if let Some(status) = run_statements(bc, &stmts).await? {
+                        return Ok(Some(status));
+                    }
                 }
-                Err(Fail::Refused(m)) => {
-                    ctx.diag(m).await?;
-                    return Ok(2);
+            }
+            Err(line) => {
+                bc.flush().await?;
+                ctx.err(format!("{name} {line}: syntax error\n").as_bytes())
+                    .await?;
+                // GNU bc's recovery drops everything up to the first newline after the error
+                // that is outside the braces opened since the statement began.
+                let (mut i, mut depth) = (parser.start, 0i64);
+                loop {
+                    match parser.toks[i].0 {
+                        parse::Tok::Eof if feed.done => break,
+                        parse::Tok::Eof => {
+                            if feed.more(ctx, parser).await?.is_err() {
+                                break;
+                            }
+                            continue;
+                        }
+                        parse::Tok::Op("{") => depth += 1,
+                        parse::Tok::Op("}") => depth -= 1,
+                        parse::Tok::Newline if i >= parser.pos && depth <= 0 => break,
+                        _ => {}
+                    }
+                    i += 1;
                 }
+                parser.pos = i;
+            }
+        }
+        let before = parser.toks.len();
+        feed.forget_consumed(ctx, parser);
+        searched = searched.saturating_sub(before - parser.toks.len());
+    }
+    report_illegal(bc, feed, usize::MAX, usize::MAX, name).await?;
+    if feed.eof_in_comment {
+        bc.flush().await?;
+        ctx.err(b"EOF encountered in a comment.\n").await?;
+    }
+    Ok(None)
+}
+
+/// Runs one line's statements; a runtime error abandons the rest of them.
+async fn run_statements(bc: &mut Bc<'_>, stmts: &[Stmt]) -> Result<Option<i32>, Interrupt> {
+    for stmt in stmts {
+        let r = bc.exec(stmt);
+        bc.flush().await?;
+        match r {
+            Ok(Flow::Quit) => return Ok(Some(0)),
+            Ok(_) => {}
+            Err(Fail::Stop(i)) => return Err(i),
+            Err(Fail::Runtime(m)) => {
+                let m = format!("Runtime error (func=(main), adr=0): {m}\n");
+                bc.ctx.err(m.as_bytes()).await?;
+                break;
+            }
+            Err(Fail::Reported(line)) => {
+                bc.ctx.err(line.as_bytes()).await?;
+                break;
+            }
+            Err(Fail::Refused(m)) => {
+                bc.ctx.diag(m).await?;
+                return Ok(Some(2));
             }
         }
     }
-    Ok(0)
+    Ok(None)
+}
+
+/// Reports the illegal characters lexed before token `upto`, in input order; true if one of
+/// them lies at or after token `from` (GNU bc then does not run that line).
+async fn report_illegal(
+    bc: &mut Bc<'_>,
+    feed: &mut Feed,
+    upto: usize,
+    from: usize,
+    name: &str,
+) -> Result<bool, Interrupt> {
+    let mut poisoned = false;
+    while let Some(&(at, line, c)) = feed.bad.front() {
+        if at > upto {
+            break;
+        }
+        feed.bad.pop_front();
+        poisoned |= at >= from;
+        bc.flush().await?;
+        let m = format!(
+            "{name} {line}: illegal character: {}\n",
+            parse::illegal_char(c)
+        );
+        bc.ctx.err(m.as_bytes()).await?;
+    }
+    Ok(poisoned)
+}
+
+/// The index of the first token at or after `i` that is not a `;`.
+fn skip_semicolons(p: &Parser, mut i: usize) -> usize {
+    while p.toks[i].0 == parse::Tok::Op(";") {
+        i += 1;
+    }
+    i
+}
+
+/// The index of the first token at or after `i` that is neither a `;` nor a newline.
+fn skip_separators(p: &Parser, mut i: usize) -> usize {
+    while matches!(p.toks[i].0, parse::Tok::Op(";") | parse::Tok::Newline) {
+        i += 1;
+    }
+    i
+}
+
+/// Whether only `;`s and the end of the tokens follow the statement just parsed.
+fn ends_at_eof(p: &Parser) -> bool {
+    p.toks[skip_semicolons(p, p.pos)].0 == parse::Tok::Eof
+}
+
+/// The index of the first token on the line of token `first`.
+fn line_start(p: &Parser, first: usize) -> usize {
+    p.toks[..first]
+        .iter()
+        .rposition(|(t, _)| *t == parse::Tok::Newline)
+        .map_or(0, |i| i + 1)
+}
+
+/// The line of the first `quit` among `toks`.
+fn first_quit(toks: &[(parse::Tok, usize)]) -> Option<usize> {
+    toks.iter()
+        .find(|(t, _)| matches!(t, parse::Tok::Name(n) if n == b"quit"))
+        .map(|(_, l)| *l)
 }
 
 /// GNU's line_size: `BC_LINE_LENGTH` as C's atoi reads it; below 3 (but not 0) means 70.
@@ -792,7 +925,9 @@ fn line_length(ctx: &CommandCtx) -> usize {
 
 /// Defines the `-l` functions (and sets scale=20) before any file is read.
 fn load_library(bc: &mut Bc) -> Result<(), Interrupt> {
-    let toks = parse::lex(mathlib::SOURCE.as_bytes()).unwrap_or_default();
+    let toks = parse::lex(mathlib::SOURCE.as_bytes(), true)
+        .map(|l| l.toks)
+        .unwrap_or_default();
     let mut parser = Parser {
         toks,
         pos: 0,
@@ -806,12 +941,6 @@ fn load_library(bc: &mut Bc) -> Result<(), Interrupt> {
     }
     bc.loading_lib = false;
     Ok(())
-}
-
-/// Whether the statement just parsed ended on or after line `q` (it shares `quit`'s line).
-fn stmt_line_ge(p: &Parser, q: usize) -> bool {
-    let end = p.toks[p.pos.saturating_sub(1)].1;
-    end >= q
 }
 
 crate::command_fn!(run, main);

@@ -61,8 +61,31 @@ const OPS: &[&str] = &[
     "*", "/", "%", "^", "=", "<", ">", "!", "(", ")", "{", "}", ",", ";", "[", "]",
 ];
 
-pub fn lex(src: &[u8]) -> Result<Vec<(Tok, usize)>, usize> {
+/// What the lexer made of a run of whole lines.
+pub struct Lexed {
+    /// The tokens with their lines, ending with `Eof`.
+    pub toks: Vec<(Tok, usize)>,
+    /// Illegal characters as (index of the token they come before, line, byte): GNU bc
+    /// reports each one, skips it, and does not run the input line it is on.
+    pub bad: Vec<(usize, usize, u8)>,
+    /// The text ended inside a `/* */` comment (only when lexed as the end of the input).
+    pub eof_in_comment: bool,
+}
+
+/// A string or comment is still open at the end of the text: more lines are needed.
+#[derive(Debug)]
+pub struct Open {
+    /// What would close it: `"` or `*/`.
+    pub closer: &'static [u8],
+}
+
+/// Lexes `src`, numbering lines from 1. Unless `at_end`, a string or comment left open is
+/// [`Open`]; at the end an open string's quote is an illegal character (as in GNU bc) and an
+/// open comment ends the text.
+pub fn lex(src: &[u8], at_end: bool) -> Result<Lexed, Open> {
     let mut out = Vec::new();
+    let mut bad = Vec::new();
+    let mut eof_in_comment = false;
     let (mut i, mut line) = (0, 1);
     while i < src.len() {
         let c = src[i];
@@ -80,20 +103,38 @@ pub fn lex(src: &[u8]) -> Result<Vec<(Tok, usize)>, usize> {
                 i += 1;
             }
         } else if src[i..].starts_with(b"/*") {
-            let end = src[i + 2..]
-                .windows(2)
-                .position(|w| w == b"*/")
-                .ok_or(line)?;
+            let Some(end) = src[i + 2..].windows(2).position(|w| w == b"*/") else {
+                if !at_end {
+                    return Err(Open { closer: b"*/" });
+                }
+                eof_in_comment = true;
+                break;
+            };
             line += src[i..i + end + 4].iter().filter(|b| **b == b'\n').count();
             i += end + 4;
         } else if c.is_ascii_digit() || c == b'.' || c.is_ascii_uppercase() {
-            let st = i;
-            while i < src.len()
-                && (src[i].is_ascii_digit() || src[i] == b'.' || src[i].is_ascii_uppercase())
-            {
-                i += 1;
+            // A backslash-newline inside a number joins its digits, so bc reads back the long
+            // numbers it prints split over lines.
+            let digit = |b: Option<&u8>| {
+                b.is_some_and(|b| b.is_ascii_digit() || *b == b'.' || b.is_ascii_uppercase())
+            };
+            let mut n = Vec::new();
+            let at = line;
+            loop {
+                if digit(src.get(i)) {
+                    n.push(src[i]);
+                    i += 1;
+                } else if src.get(i) == Some(&b'\\')
+                    && src.get(i + 1) == Some(&b'\n')
+                    && digit(src.get(i + 2))
+                {
+                    i += 2;
+                    line += 1;
+                } else {
+                    break;
+                }
             }
-            out.push((Tok::Num(src[st..i].to_vec()), line));
+            out.push((Tok::Num(n), at));
         } else if c.is_ascii_lowercase() || c == b'_' {
             let st = i;
             while i < src.len()
@@ -103,22 +144,41 @@ pub fn lex(src: &[u8]) -> Result<Vec<(Tok, usize)>, usize> {
             }
             out.push((Tok::Name(src[st..i].to_vec()), line));
         } else if c == b'"' {
-            let end = src[i + 1..].iter().position(|b| *b == b'"').ok_or(line)?;
+            let Some(end) = src[i + 1..].iter().position(|b| *b == b'"') else {
+                if !at_end {
+                    return Err(Open { closer: b"\"" });
+                }
+                bad.push((out.len(), line, c));
+                i += 1;
+                continue;
+            };
             let s = src[i + 1..i + 1 + end].to_vec();
             line += s.iter().filter(|b| **b == b'\n').count();
             out.push((Tok::Str(s), line));
             i += end + 2;
-        } else {
-            let op = OPS
-                .iter()
-                .find(|o| src[i..].starts_with(o.as_bytes()))
-                .ok_or(line)?;
+        } else if let Some(op) = OPS.iter().find(|o| src[i..].starts_with(o.as_bytes())) {
             out.push((Tok::Op(op), line));
             i += op.len();
+        } else {
+            bad.push((out.len(), line, c));
+            i += 1;
         }
     }
     out.push((Tok::Eof, line));
-    Ok(out)
+    Ok(Lexed {
+        toks: out,
+        bad,
+        eof_in_comment,
+    })
+}
+
+/// GNU bc's spelling of an illegal byte: `^X` for controls, `\ooo` past `~`.
+pub fn illegal_char(c: u8) -> String {
+    match c {
+        0..=31 => format!("^{}", (c + 64) as char),
+        127.. => format!("\\{c:03o}"),
+        _ => (c as char).to_string(),
+    }
 }
 
 pub struct Parser {
@@ -138,6 +198,11 @@ impl Parser {
     pub fn line(&self) -> usize {
         self.toks[self.pos].1
     }
+    /// The line GNU bc reports a syntax error at the current token on: its line, or the next
+    /// one for a newline (GNU's lexer has counted the newline by the time it is seen).
+    fn error_line(&self) -> usize {
+        self.line() + usize::from(*self.peek() == Tok::Newline)
+    }
     fn bump(&mut self) -> Tok {
         let t = self.toks[self.pos].0.clone();
         if self.pos + 1 < self.toks.len() {
@@ -153,7 +218,7 @@ impl Parser {
             self.bump();
             Ok(())
         } else {
-            Err(self.line())
+            Err(self.error_line())
         }
     }
     fn is_kw(&self, k: &[u8]) -> bool {
@@ -168,6 +233,16 @@ impl Parser {
         *self.peek() == Tok::Eof
     }
 
+    /// Whether the statement just parsed ends its input line: only `;`s stand between it
+    /// and a newline or the end of the tokens.
+    pub fn line_ends(&self) -> bool {
+        let mut i = self.pos;
+        while matches!(self.toks[i].0, Tok::Op(";")) {
+            i += 1;
+        }
+        matches!(self.toks[i].0, Tok::Newline | Tok::Eof)
+    }
+
     /// Skips separators; the next top-level statement, or `None` at the end.
     pub fn next_top(&mut self) -> PR<Option<(Stmt, usize)>> {
         while *self.peek() == Tok::Newline || self.is_op(";") {
@@ -180,7 +255,7 @@ impl Parser {
         self.start = self.pos;
         let s = self.stmt()?;
         if !(self.at_eof() || *self.peek() == Tok::Newline || self.is_op(";")) {
-            return Err(self.line());
+            return Err(self.error_line());
         }
         Ok(Some((s, start)))
     }
@@ -252,17 +327,14 @@ impl Parser {
                     self.expect(")")?;
                     self.skip_newlines();
                     let t = self.stmt()?;
-                    let save = self.pos;
-                    while *self.peek() == Tok::Newline || self.is_op(";") {
-                        self.bump();
-                    }
+                    // As in GNU bc's grammar, `else` must follow the statement on its line:
+                    // a newline or `;` before it ends the `if`.
                     if self.is_kw(b"else") {
                         self.bump();
                         self.skip_newlines();
                         let e = self.stmt()?;
                         return Ok(Stmt::If(c, Box::new(t), Some(Box::new(e))));
                     }
-                    self.pos = save;
                     Ok(Stmt::If(c, Box::new(t), None))
                 }
                 b"while" => {
@@ -301,9 +373,12 @@ impl Parser {
     }
 
     fn name(&mut self) -> PR<Vec<u8>> {
-        match self.bump() {
-            Tok::Name(n) => Ok(n),
-            _ => Err(self.line()),
+        match self.peek().clone() {
+            Tok::Name(n) => {
+                self.bump();
+                Ok(n)
+            }
+            _ => Err(self.error_line()),
         }
     }
 
@@ -318,7 +393,7 @@ impl Parser {
             self.bump();
             self.expect("]")?;
         } else if by_ref {
-            return Err(self.line());
+            return Err(self.error_line());
         }
         Ok(Param {
             name,
@@ -337,7 +412,7 @@ impl Parser {
             if self.is_op(",") {
                 self.bump();
             } else if !self.is_op(")") {
-                return Err(self.line());
+                return Err(self.error_line());
             }
         }
         self.bump();
@@ -403,7 +478,7 @@ impl Parser {
         let l = self.add()?;
         if let Tok::Op(o @ ("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=")) = *self.peek() {
             if !matches!(l, Expr::Var(_) | Expr::Elem(..)) {
-                return Err(self.line());
+                return Err(self.error_line());
             }
             self.bump();
             return Ok(Expr::Assign(o, Box::new(l), Box::new(self.assign()?)));
@@ -452,6 +527,10 @@ impl Parser {
         self.primary()
     }
     fn primary(&mut self) -> PR<Expr> {
+        // The error is at the token itself: leave it for the recovery to see.
+        if !matches!(self.peek(), Tok::Num(_) | Tok::Op("(") | Tok::Name(_)) {
+            return Err(self.error_line());
+        }
         match self.bump() {
             Tok::Num(n) => Ok(Expr::Num(n)),
             Tok::Op("(") => {
@@ -470,7 +549,7 @@ impl Parser {
                         if self.is_op(",") {
                             self.bump();
                         } else if !self.is_op(")") {
-                            return Err(self.line());
+                            return Err(self.error_line());
                         }
                     }
                     self.bump();
@@ -484,7 +563,7 @@ impl Parser {
                 }
                 Ok(target)
             }
-            _ => Err(self.line()),
+            _ => Err(self.error_line()),
         }
     }
 
