@@ -44,6 +44,9 @@ pub struct Analysis {
     pub cd: Option<Option<usize>>,
     /// Shell text found inside another program's text (`sed 'e CMD'`, awk `system("CMD")`).
     pub reentry_text: Vec<Vec<u8>>,
+    /// Words the program itself reads as paths or globs: `compgen -G PAT`, and `compgen -f WORD`
+    /// listing what `WORD*` would match (or the directory `WORD/`).
+    pub globbed: Vec<(Value, Face)>,
 }
 
 fn text(v: &Value) -> &[u8] {
@@ -172,7 +175,6 @@ const NO_PATHS: &[&str] = &[
     "dirname",
     "clear",
     "tput",
-    "history",
     "fg",
     "bg",
     "disown",
@@ -189,8 +191,6 @@ const NO_PATHS: &[&str] = &[
     "uptime",
     "factor",
     "numfmt",
-    "bc",
-    "dc",
     "cal",
     "whatis",
     "apropos",
@@ -198,7 +198,6 @@ const NO_PATHS: &[&str] = &[
     "readarray",
     "popd",
     "dirs",
-    "compgen",
     "complete",
 ];
 
@@ -275,6 +274,7 @@ const READERS: &[(&str, &[u8], &[&str])] = &[
     ("openssl", b"", &[]),
     ("split", b"lbna", &[]),
     ("shuf", b"n", &[]),
+    ("bc", b"", &[]),
     ("awk_file", b"", &[]),
 ];
 
@@ -547,6 +547,20 @@ pub fn analyze(name: &[u8], args: &[Value]) -> Analysis {
             }
         }
         "find" => find(args, &mut a),
+        "compgen" => compgen(args, &mut a),
+        "dc" => dc(args, &mut a),
+        "history" => {
+            // -r/-n read the history file, -w/-a write it: the operand, else $HISTFILE.
+            let face = match args.first().map(|v| v.text.as_slice()) {
+                Some(b"-r" | b"-n") => Face::Read,
+                Some(b"-w" | b"-a") => Face::Write,
+                _ => return a,
+            };
+            match args.len() {
+                1 => a.unestablishable = Some("history reads or writes $HISTFILE".into()),
+                _ => a.paths.push((1, face)),
+            }
+        }
         "xargs" => {
             let p = parse_opts(
                 args,
@@ -990,6 +1004,120 @@ pub fn analyze(name: &[u8], args: &[Value]) -> Analysis {
 }
 
 /// A script operand that is a pipe: `/dev/stdin`, `/dev/fd/N`, `<(...)`.
+/// `compgen`: `-f`/`-d` (and `-A file|directory`, `-o default|dirnames|filenames`) list the
+/// directory entries that start with the word, as `WORD*` would; `-G PAT` lists PAT's
+/// matches; `-C CMD` runs shell text and `-F FUNC` a shell function.
+fn compgen(args: &[Value], a: &mut Analysis) {
+    let mut lists = false;
+    let mut word = None;
+    let mut i = 0;
+    while i < args.len() {
+        let w = &args[i].text;
+        if word.is_none() && w.len() > 1 && w[0] == b'-' && w != b"--" {
+            let mut k = 1;
+            while k < w.len() {
+                let letter = w[k];
+                if !b"oAGWFCXPS".contains(&letter) {
+                    lists |= matches!(letter, b'f' | b'd');
+                    k += 1;
+                    continue;
+                }
+                // The value is the rest of this word, or the next word.
+                let (value, at) = if k + 1 < w.len() {
+                    (w[k + 1..].to_vec(), None)
+                } else {
+                    i += 1;
+                    (
+                        args.get(i).map(|v| v.text.clone()).unwrap_or_default(),
+                        Some(i),
+                    )
+                };
+                match letter {
+                    b'A' => lists |= matches!(value.as_slice(), b"file" | b"directory"),
+                    b'o' => {
+                        lists |= matches!(value.as_slice(), b"default" | b"dirnames" | b"filenames")
+                    }
+                    b'G' => match at {
+                        Some(j) if j < args.len() => {
+                            let mut v = args[j].clone();
+                            v.pattern = v.text.clone();
+                            v.glob = true;
+                            a.globbed.push((v, Face::Read));
+                        }
+                        _ => a.unestablishable = Some("compgen -G's pattern is not a word".into()),
+                    },
+                    b'C' => match at {
+                        Some(j) if j < args.len() => a.reentry.push(j),
+                        _ => a.reentry_text.push(value),
+                    },
+                    b'F' => a.unestablishable = Some("compgen -F runs a shell function".into()),
+                    _ => {}
+                }
+                break;
+            }
+        } else if word.is_none() && w == b"--" {
+            word = Some(None);
+        } else if word.is_none() || word == Some(None) {
+            word = Some(Some(i));
+        }
+        i += 1;
+    }
+    if !lists {
+        return;
+    }
+    let mut v = match word.flatten() {
+        Some(j) => args[j].clone(),
+        None => Value::default(),
+    };
+    if v.text.starts_with(b"~") && !v.tilde_prefix {
+        // compgen expands a tilde the shell left quoted.
+        v.unknown = Some("compgen expands the ~ in its word".into());
+    }
+    if v.text.is_empty() {
+        // The working directory is listed, hidden entries too.
+        a.embedded.push((b".".to_vec(), Face::Read));
+        return;
+    }
+    if v.text.ends_with(b"/") {
+        // The whole directory is listed, as `ls DIR` lists it.
+        a.globbed.push((v, Face::Read));
+        return;
+    }
+    v.pattern = crate::shell::pattern::escape(&v.text);
+    v.pattern.push(b'*');
+    v.text.push(b'*');
+    v.glob = true;
+    a.globbed.push((v, Face::Read));
+}
+
+/// `dc`: `-f FILE` and operands are read; `!` runs the rest of a line as a shell command, so
+/// input the judge cannot see may run anything.
+fn dc(args: &[Value], a: &mut Analysis) {
+    let p = parse_opts(args, b"ef", &["expression", "file"]);
+    for i in p.values(&["f", "file"]) {
+        a.paths.push((i, Face::Read));
+    }
+    for &i in &p.operands {
+        a.paths.push((i, Face::Read));
+    }
+    let exprs = p.values(&["e", "expression"]);
+    for &i in &exprs {
+        let e = &args[i].text;
+        for (k, _) in e.iter().enumerate().filter(|(_, b)| **b == b'!') {
+            if !matches!(e.get(k + 1), Some(b'<' | b'>' | b'=')) {
+                let end = e[k..]
+                    .iter()
+                    .position(|b| *b == b'\n')
+                    .map_or(e.len(), |n| k + n);
+                a.reentry_text.push(e[k + 1..end].to_vec());
+            }
+        }
+    }
+    if exprs.is_empty() || !p.operands.is_empty() || p.has("f") || p.has("file") {
+        a.unestablishable = Some("dc runs the `!` lines of its input as shell commands".into());
+    }
+}
+
 fn from_a_stream(v: &Value) -> bool {
     v.pipe
         || v.text == b"/dev/stdin"

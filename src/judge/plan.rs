@@ -507,6 +507,10 @@ impl Walker<'_> {
             };
             seg.candidates.push(candidate(v, *face, state, false));
         }
+        for (v, face) in &a.globbed {
+            seg.candidates
+                .push(candidate(v.clone(), *face, state, false));
+        }
         // Tools that walk the working directory when given no path.
         let walks_cwd = match name.as_slice() {
             b"find" | b"du" | b"tree" => !a.paths.iter().any(|(_, f)| *f == Face::Traverse),
