@@ -99,7 +99,7 @@ add("gzip-list-empty", {"e.gz": F(gz(b"", b"e"))}, "gzip -l e.gz")
 add("gzip-test", {"f.gz": F(gz(b"x\n")), "bad.gz": F(b"bad")}, "gzip -t f.gz; echo $?; gzip -t bad.gz; echo $?; gzip -tv f.gz")
 add("gzip-dir", {"d/": F(b"", T0, 0o755), "d/a": hello, "d/b": text}, "gzip d; echo $?; gzip -r d; echo $?; ls d; gunzip -r d; ls d")
 add("gzip-suffix", {"f": hello}, "gzip -S .z f; ls; gzip -d -S .z f.z; ls; gzip -S '' f; echo $?")
-add("gzip-bad-option", {}, "gzip -Z; echo $?; gzip --bogus; echo $?")
+add("gzip-bad-option", {}, "gzip -Z; echo $?; gzip --bogus; echo $?; gzip -x; echo $?; zcat -x; echo $?")
 add("gzip-levels", {"f": text}, "for l in 1 5 9; do gzip -$l -c f | gzip -d | cmp - f && echo ok $l; done; gzip --fast -c f | zcat | wc -c; gzip --best -c f | zcat | wc -c")
 add("gzip-multiple", {"a": hello, "b": text}, "gzip a b; echo $?; ls; zcat a.gz b.gz | wc -c")
 add("gzip-mode-mtime", {"f": F(b"data\n", 1000000, 0o600)}, "gzip f; gunzip f.gz")
@@ -138,6 +138,7 @@ add("tar-modes", {"x": F(b"#!/bin/sh\n", T0, 0o755), "r": F(b"ro\n", T0, 0o444)}
 add("gzip-bytes-large", {}, "seq 1 150000 > f; touch -d @1700000000 f; for l in 1 3 4 6 9; do gzip -$l -c f | sha256sum; done; gzip -c < f | sha256sum; cat f | gzip -n | sha256sum; gzip -k f; gzip -l f.gz; sha256sum f.gz; rm f f.gz")
 add("gzip-bytes-multi", {}, "seq 1 40000 > a; yes 'abc def' | head -c 70000 > b; touch -d @1700000000 a b; gzip -c a b | sha256sum; gzip -9c b a | sha256sum; rm a b")
 add("tar-gzip-bytes", {}, "mkdir d; seq 1 100000 > d/a; yes 'tar data line' | head -c 200000 > d/b; touch -d @1700000000 d/a d/b d; tar czf - d | sha256sum; tar czf t.tgz d; gzip -l t.tgz; rm -r d t.tgz")
+add("tar-gzip-env", {}, "mkdir d; seq 1 20000 > d/a; touch -d @1700000000 d/a d; for g in -9 -1 --rsyncable -v -q '-9 -q' -n; do GZIP=\"$g\" tar czf - d | sha256sum; done; mkdir e; echo hi > e/f; GZIP=-c tar czf t.tgz e; echo $?; wc -c < t.tgz; GZIP=-x tar czf - e | wc -c; tar czf u.tgz d; GZIP=-v tar tzf u.tgz; GZIP=-c tar xzf u.tgz; echo $?; GZIP='-q -1' tar tzf u.tgz; rm -r d e t.tgz u.tgz")
 
 for c in cases:
     print(json.dumps(c, sort_keys=True))

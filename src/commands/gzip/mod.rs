@@ -187,10 +187,59 @@ async fn env_options(
         .find(|(id, _)| *id == b'q' || *id == b'v')
         .is_some_and(|(id, _)| *id == b'q');
     if !words.is_empty() && !quiet {
-        ctx.diag("warning: GZIP environment variable is deprecated; use an alias or script")
-            .await?;
+        // gunzip and zcat are scripts around gzip, and tar runs gzip: the warning is gzip's.
+        ctx.err(
+            b"gzip: warning: GZIP environment variable is deprecated; use an alias or script\n",
+        )
+        .await?;
     }
     Ok(Ok(opts))
+}
+
+/// The compression level the options ask for (the last of `-1`..`-9`, `--fast`, `--best`).
+fn level_of(opts: &[(u8, Option<Vec<u8>>)], default: u32) -> u32 {
+    opts.iter().fold(default, |level, (id, _)| match *id {
+        b'1'..=b'9' => (id - b'0') as u32,
+        FAST => 1,
+        BEST => 9,
+        _ => level,
+    })
+}
+
+/// What `GZIP` sets for the gzip that `tar -z` runs as its filter.
+pub(crate) struct FilterSettings {
+    pub level: u32,
+    pub rsyncable: bool,
+    /// `-v` (unless a later `-q`): gzip reports the ratio of what it compressed.
+    pub verbose: bool,
+}
+
+/// Reads `GZIP` as the gzip that tar runs would: its warning and errors are gzip's own, and
+/// `Err` is gzip's exit status.
+pub(crate) async fn filter_settings(
+    ctx: &CommandCtx,
+) -> Result<Result<FilterSettings, i32>, Interrupt> {
+    let opts = match env_options(ctx).await? {
+        Ok(o) => o,
+        Err(status) => return Ok(Err(status)),
+    };
+    let verbose = opts
+        .iter()
+        .rev()
+        .find(|(id, _)| *id == b'q' || *id == b'v')
+        .is_some_and(|(id, _)| *id == b'v');
+    Ok(Ok(FilterSettings {
+        level: level_of(&opts, 6),
+        rsyncable: opts.iter().any(|(id, _)| *id == RSYNCABLE),
+        verbose,
+    }))
+}
+
+/// GNU's ratio line for a stream gzip compressed verbosely: saved bytes against the input.
+pub(crate) fn stream_ratio(input: usize, output: usize) -> String {
+    // The header and trailer of a stream without a name: 10 + 8 bytes.
+    let saved = input as i64 - (output as i64 - 18);
+    format!("{}\n", ratio(saved, input as i64))
 }
 
 async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
@@ -205,7 +254,6 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     p.opts.splice(0..0, env_opts);
     for (id, name) in [
         (SYNCHRONOUS, "--synchronous"),
-        (b'L', "-L"),
         (b'h', "-h"),
         (opts::HELP, "--help"),
     ] {
@@ -216,20 +264,13 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(1);
         }
     }
-    if p.has(b'V') || p.has(opts::VERSION) {
+    // `-L` (the licence) prints the same first line as `-V`, as every command's version does.
+    if p.has(b'V') || p.has(b'L') || p.has(opts::VERSION) {
         ctx.out(b"gzip 1.12\n").await?;
         return Ok(0);
     }
     let name = ctx.name();
-    let mut level = 6;
-    for (id, _) in &p.opts {
-        match *id {
-            b'1'..=b'9' => level = (id - b'0') as u32,
-            FAST => level = 1,
-            BEST => level = 9,
-            _ => {}
-        }
-    }
+    let level = level_of(&p.opts, 6);
     let list = p.has(b'l');
     let test = p.has(b't');
     let decompress = p.has(b'd') || list || test || name == "gunzip" || name == "zcat";
@@ -307,9 +348,9 @@ async fn gzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
 }
 
 async fn usage(ctx: &CommandCtx, msg: &str) -> Result<i32, Interrupt> {
-    let msg = if msg.starts_with("invalid option -- '") {
-        let c = &msg["invalid option -- '".len()..msg.len() - 1];
-        format!("-{c} not supported in this version")
+    // GNU gzip still knows pack's `-Z` only to refuse it in its own words.
+    let msg = if msg == "invalid option -- 'Z'" {
+        "-Z not supported in this version".to_string()
     } else {
         msg.to_string()
     };

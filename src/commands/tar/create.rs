@@ -33,6 +33,15 @@ impl Tar<'_> {
                 return Ok(2);
             }
         }
+        // GNU tar starts gzip once the archive is open: its GZIP errors stop the run here.
+        let filter = if self.gzip {
+            match super::super::gzip::filter_settings(ctx).await? {
+                Ok(f) => Some(f),
+                Err(_) => return super::child_failed(ctx).await,
+            }
+        } else {
+            None
+        };
         let base = match &self.dir {
             Some(d) => {
                 let b = ctx.resolve(d);
@@ -64,18 +73,27 @@ impl Tar<'_> {
         ctx.reserve((len - out.len()) as u64)?;
         held += (len - out.len()) as u64;
         out.resize(len, 0);
-        let data = if self.gzip {
+        let data = if let Some(f) = filter {
             let ctx2 = ctx;
             let bound = super::super::gzip::codec::compress_bound(out.len()) as u64
                 + super::super::gzip::codec::COMPRESS_MEMORY;
             ctx.reserve(bound)?;
             let mut window = crate::commands::deflate::Window::new();
-            let z =
-                super::super::gzip::codec::compress(&out, None, 0, 6, false, &mut window, |n| {
-                    ctx2.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
-                });
+            let z = super::super::gzip::codec::compress(
+                &out,
+                None,
+                0,
+                f.level,
+                f.rsyncable,
+                &mut window,
+                |n| ctx2.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES)),
+            );
             ctx.release(bound);
             let z = z?;
+            if f.verbose {
+                let line = super::super::gzip::stream_ratio(out.len(), z.len());
+                ctx.err(line.as_bytes()).await?;
+            }
             ctx.release(held);
             held = z.len() as u64;
             ctx.reserve(held)?;

@@ -469,6 +469,10 @@ impl Tar<'_> {
         if !self.gzip && !compressed {
             return Ok(Ok(raw));
         }
+        if super::gzip::filter_settings(ctx).await?.is_err() {
+            ctx.release(raw.len() as u64);
+            return Ok(Err(child_failed(ctx).await?));
+        }
         let mut d = super::gzip::codec::Decoder::new(&raw);
         let mut out = Vec::new();
         let result = loop {
@@ -611,6 +615,13 @@ impl Tar<'_> {
         }
         Ok(0)
     }
+}
+
+/// GNU tar's words when its gzip child fails (it already said why): status 2.
+async fn child_failed(ctx: &CommandCtx) -> Result<i32, Interrupt> {
+    ctx.diag("Child returned status 1").await?;
+    ctx.diag("Error is not recoverable: exiting now").await?;
+    Ok(2)
 }
 
 #[cfg(test)]
