@@ -159,10 +159,14 @@ mod tests {
 
     #[test]
     fn errors() {
+        // A lone letter is a military zone, except J.
         assert_eq!(
-            d(&["-d", "x"]),
-            (1, String::new(), "date: invalid date 'x'\n".into())
+            d(&["-d", "j"]),
+            (1, String::new(), "date: invalid date 'j'\n".into())
         );
+        assert_eq!(d(&["-d", "x"]).1, "Wed Jan  1 11:00:00 UTC 2025\n");
+        assert_eq!(d(&["-d", "12:00 A"]).1, "Wed Jan  1 11:00:00 UTC 2025\n");
+        assert_eq!(d(&["-d", "12:00 N"]).1, "Wed Jan  1 13:00:00 UTC 2025\n");
         assert_eq!(
             d(&["-r", "nofile"]).2,
             "date: nofile: No such file or directory\n"

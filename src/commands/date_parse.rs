@@ -144,8 +144,19 @@ fn day_of(w: &str) -> Option<i64> {
 
 /// A zone name's offset east of UTC, in minutes.
 fn zone_of(w: &str) -> Option<i64> {
+    // The military letters, with the signs GNU gives them: A-I and K-M east, N-Y west, no J.
+    if let [c] = w.as_bytes() {
+        let hours = match c {
+            b'a'..=b'i' => (c - b'a' + 1) as i64,
+            b'k'..=b'm' => (c - b'k' + 10) as i64,
+            b'n'..=b'y' => -((c - b'n' + 1) as i64),
+            b'z' => 0,
+            _ => return None,
+        };
+        return Some(hours * 60);
+    }
     let hours = match w {
-        "utc" | "gmt" | "ut" | "z" | "wet" => 0,
+        "utc" | "gmt" | "ut" | "wet" => 0,
         "bst" | "west" | "cet" | "met" | "mez" => 1,
         "cest" | "mest" | "mesz" | "eet" | "cat" | "sast" => 2,
         "eest" | "msk" | "eat" => 3,

@@ -406,6 +406,10 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
             _ => {}
         }
     }
+    // GNU: listing file names replaces counting them.
+    if cfg.list || cfg.list_without {
+        cfg.count = false;
+    }
     let implicit_dot = operands.is_empty() && recursive;
     if operands.is_empty() {
         operands.push(if recursive {
@@ -1072,6 +1076,12 @@ mod tests {
         assert_eq!(g(&["-c", "a", "f1", "bin"], "").1, "f1:1\nbin:1\n");
         assert_eq!(g(&["-l", "a", "f1", "bin", "-"], "zz\n").1, "f1\nbin\n");
         assert_eq!(g(&["-L", "a", "f1", "-"], "zz\n").1, "(standard input)\n");
+        // Listing names wins over counting, whichever comes first.
+        assert_eq!(g(&["-lc", "a", "f1", "-"], "zz\n").1, "f1\n");
+        assert_eq!(
+            g(&["-c", "-L", "a", "f1", "-"], "zz\n").1,
+            "(standard input)\n"
+        );
         assert_eq!(g(&["-q", "a", "nonexist", "f1"], "").0, 0);
         assert_eq!(
             g(&["-s", "a", "nonexist"], ""),

@@ -461,6 +461,22 @@ for script in [
 case("file -b *", {"d251": "[" * 251 + "]" * 251 + "\n", "d252": "[" * 252 + "]" * 252 + "\n",
                    "m125": '[{"a":' * 125 + "1" + "}]" * 125, "m126": '[{"a":' * 126 + "1" + "}]" * 126})
 
+# ---- du --files0-from: the same name lists as wc's; apparent sizes (-b) and counts of 1K
+# blocks of small files, which every 4K-block file system agrees on
+for script in [
+    "du --files0-from=L", "du -b --files0-from=L", "du -bc --files0-from=L", "du --files0-from=L3",
+    "du --files0-from=E", "du --files0-from=L a", "du --files0-from=L -", "du -b --files0-from=one",
+    "printf 'a\\0big\\0' | du -b --files0-from=-", "printf 'a\\0-\\0' | du --files0-from=-",
+    "printf 'nof\\0a\\0' | du -b --files0-from=-", "printf '\\0' | du --files0-from=-",
+    "printf 'a\\0\\0' | du -b --files0-from=-", "printf 'a\\0b' | du -b --files0-from=-",
+    "du -b --files0-from=- < L", "du --files0-from=- < m", "du --files0-from=nof", "du --files0-from",
+    "du --files0-from=.", "mkdir dd; echo q > dd/q; printf 'dd\\0a\\0' | du -ab --files0-from=-",
+    "mkdir dd; echo q > dd/q; printf 'dd\\0' > dl; du -sb --files0-from=dl",
+    "du -b --files0-from=ln", "du --files0-from=/dev/null", "du -b --files0-from=L --files0-from=one",
+    "printf 'b\\0a\\0b\\0' | du -b --files0-from=-", "printf 'b\\0a\\0b\\0' | du -bl --files0-from=-",
+]:
+    case(script + "; echo rc=$?", wc_files)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
