@@ -273,3 +273,12 @@ fn proc_is_a_browsable_tree_generated_from_the_kernel() {
          /proc/self/cmdline /proc/self/cwd\ndirectory\n"
     );
 }
+
+#[test]
+fn nounset_exits_127_from_the_c_shell_and_1_from_its_subshells() {
+    // Recorded from bash 5.2 -c: the -c shell itself exits 127, a subshell or substitution 1.
+    let (st, out, _) = shellsim(&["-c", "set -u; (echo $nope); echo \"sub $?\"; x=$(echo $nope); echo \"cmdsub $?\"; echo $nope; echo unreached"]);
+    assert_eq!((st, out.as_str()), (127, "sub 1\ncmdsub 1\n"));
+    let (st, out, _) = shellsim(&["-c", "(: ${x:?m}); echo \"sub $?\"; : ${y:?n}"]);
+    assert_eq!((st, out.as_str()), (127, "sub 1\n"));
+}

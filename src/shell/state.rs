@@ -615,9 +615,10 @@ impl Shell {
         child
     }
 
-    /// Exit status for fatal expansion errors (unbound variable, `${x:?}`).
+    /// Exit status for fatal expansion errors (unbound variable, `${x:?}`): bash's `-c` shell
+    /// itself exits 127, its subshells and substitutions 1, a script read from input 1.
     pub fn fatal_status(&self) -> i32 {
-        if self.c_mode {
+        if self.c_mode && !self.is_subshell {
             127
         } else {
             1

@@ -16,7 +16,8 @@ use super::state::{Flow, Res, Shell};
 use crate::process::Interrupt;
 
 /// Builtins bash has that shellsim does not model yet: they fail loudly.
-pub(super) const UNIMPLEMENTED: &[&str] = &["bind", "disown", "fg", "bg", "logout", "suspend"];
+pub(super) const UNIMPLEMENTED: &[&str] =
+    &["bind", "disown", "fg", "bg", "help", "logout", "suspend"];
 
 /// Names `type` reports as builtins.
 pub const BUILTINS: &[&str] = &[
