@@ -3,13 +3,14 @@
 //! run again), and each segment's path candidates. Built from the simulator's own parser.
 
 use super::knowledge::{self, Face};
-use super::words::{evaluate, Scope, Value, PLACEHOLDER};
+use super::words::{evaluate, Scope, Value, DEFAULT_IFS, PLACEHOLDER};
 use crate::shell::ast::{
-    AssignValue, Command, CompoundCommand, CondExpr, List, RedirOp, RedirTarget, SimpleCommand,
-    Word,
+    AssignValue, Command, CompoundCommand, CondExpr, FunctionDef, List, RedirOp, RedirTarget,
+    SimpleCommand, Word,
 };
 use crate::vfs::path;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Deepest nesting of substitutions and re-entered text the plan follows.
 pub const MAX_DEPTH: usize = 24;
@@ -53,12 +54,51 @@ pub struct Plan {
     pub unreadable: Option<String>,
 }
 
+/// What the plan knows at one point of the text. Only what holds on every path that can
+/// reach that point is kept: after a branch that may or may not run, see [`State::merge`].
 #[derive(Clone)]
 struct State {
     declared_home: Vec<u8>,
     home: Vec<u8>,
     cwd: Option<Vec<u8>>,
     vars: BTreeMap<Vec<u8>, Vec<u8>>,
+    /// `$IFS` (`None`: not known).
+    ifs: Option<Vec<u8>>,
+    /// Functions the text defined: calling one may change variables and the directory.
+    functions: BTreeMap<Vec<u8>, Rc<FunctionDef>>,
+}
+
+impl State {
+    /// Keeps what `other`, the state along another path to the same point, agrees on.
+    fn merge(&mut self, other: &State) {
+        self.vars.retain(|k, v| other.vars.get(k) == Some(v));
+        if self.ifs != other.ifs {
+            self.ifs = None;
+        }
+        if self.cwd != other.cwd {
+            self.cwd = None;
+        }
+        if self.home != other.home {
+            self.home = vec![PLACEHOLDER];
+        }
+        for (name, f) in &other.functions {
+            self.functions
+                .entry(name.clone())
+                .or_insert_with(|| f.clone());
+        }
+    }
+
+    /// Text the plan cannot see ran in this shell (`source FILE`): its variables are not
+    /// known. Like a script the command runs, the sourced file is trusted not to move the
+    /// directory or the home: the judge weighs the command's own text.
+    fn forget(&mut self) {
+        self.vars.clear();
+    }
+
+    /// A variable given a value the plan cannot know.
+    fn unbind(&mut self, name: &[u8]) {
+        bind(self, name, None);
+    }
 }
 
 /// Builds the plan of `text` starting in `cwd` with the declared `home`.
@@ -68,6 +108,8 @@ pub fn plan(text: &[u8], cwd: &[u8], home: &[u8]) -> Plan {
         home: home.to_vec(),
         cwd: Some(cwd.to_vec()),
         vars: BTreeMap::new(),
+        ifs: Some(DEFAULT_IFS.to_vec()),
+        functions: BTreeMap::new(),
     };
     let mut count = 0;
     plan_text(text, state, 0, &mut count)
@@ -169,9 +211,16 @@ impl Walker<'_> {
         for item in &list.items {
             let pipelines =
                 std::iter::once(&item.and_or.first).chain(item.and_or.rest.iter().map(|(_, p)| p));
-            for p in pipelines {
+            for (k, p) in pipelines.enumerate() {
                 if p.commands.len() == 1 && !item.background {
-                    self.command(&p.commands[0], state);
+                    if k == 0 {
+                        self.command(&p.commands[0], state);
+                    } else {
+                        // After `&&` or `||` a pipeline may not run.
+                        let mut st = state.clone();
+                        self.command(&p.commands[0], &mut st);
+                        state.merge(&st);
+                    }
                 } else {
                     // Stages run in subshells: what they change does not leak.
                     let xargs_at = p.commands.iter().position(|c| match c {
@@ -200,6 +249,7 @@ impl Walker<'_> {
                 // Judged where it is defined: the common case is a function called in place.
                 let mut st = state.clone();
                 self.command(&f.body, &mut st);
+                state.functions.insert(f.name.clone(), f.clone());
             }
             Command::Compound(c, redirects, _) => {
                 if !redirects.is_empty() {
@@ -220,17 +270,31 @@ impl Walker<'_> {
                         branches,
                         else_body,
                     } => {
+                        // Each branch starts from the conditions before it; what follows
+                        // knows only what every branch (or none taken) leaves.
+                        let mut ends = Vec::new();
                         for (cond, body) in branches {
                             self.list(cond, state);
-                            self.list(body, state);
+                            let mut st = state.clone();
+                            self.list(body, &mut st);
+                            ends.push(st);
                         }
                         if let Some(e) = else_body {
-                            self.list(e, state);
+                            let mut st = state.clone();
+                            self.list(e, &mut st);
+                            *state = st;
+                        }
+                        for st in &ends {
+                            state.merge(st);
                         }
                     }
                     CompoundCommand::While { cond, body, .. } => {
+                        // The body runs any number of times, maybe none.
                         self.list(cond, state);
-                        self.list(body, state);
+                        let mut st = state.clone();
+                        self.list(body, &mut st);
+                        self.list(cond, &mut st);
+                        state.merge(&st);
                     }
                     CompoundCommand::For {
                         var, words, body, ..
@@ -244,7 +308,7 @@ impl Walker<'_> {
                             ..Segment::default()
                         };
                         for w in words.iter().flatten() {
-                            for v in self.word_values(w, state, &mut seg) {
+                            for v in self.fields(w, state, &mut seg) {
                                 values.push(v);
                             }
                         }
@@ -252,19 +316,31 @@ impl Walker<'_> {
                         let known = values.iter().all(|v| v.exact())
                             && !values.is_empty()
                             && values.len() <= 16;
+                        let mut ends = Vec::new();
                         if known {
                             for v in values {
                                 let mut st = state.clone();
                                 st.vars.insert(var.clone(), v.text.clone());
                                 self.list(body, &mut st);
+                                ends.push(st);
                             }
                         } else {
                             let mut st = state.clone();
-                            st.vars.remove(var);
+                            st.unbind(var);
                             self.list(body, &mut st);
+                            ends.push(st);
+                        }
+                        // After the loop the variable holds its last value (or its old one).
+                        state.unbind(var);
+                        for st in &ends {
+                            state.merge(st);
                         }
                     }
-                    CompoundCommand::ArithFor { body, .. } => self.list(body, state),
+                    CompoundCommand::ArithFor { body, .. } => {
+                        let mut st = state.clone();
+                        self.list(body, &mut st);
+                        state.merge(&st);
+                    }
                     CompoundCommand::Case { word, arms } => {
                         let mut seg = Segment {
                             program: "case".into(),
@@ -272,8 +348,14 @@ impl Walker<'_> {
                         };
                         self.word_values(word, state, &mut seg);
                         self.push(seg);
+                        let mut ends = Vec::new();
                         for arm in arms {
-                            self.list(&arm.body, state);
+                            let mut st = state.clone();
+                            self.list(&arm.body, &mut st);
+                            ends.push(st);
+                        }
+                        for st in &ends {
+                            state.merge(st);
                         }
                     }
                     CompoundCommand::Arith(w, _) => {
@@ -335,11 +417,29 @@ impl Walker<'_> {
 
     /// Evaluates a word in `state`; its substitutions become nested plans of `seg`.
     fn word_values(&mut self, w: &Word, state: &State, seg: &mut Segment) -> Vec<Value> {
+        self.evaluate_word(w, state, seg, false)
+    }
+
+    /// Like [`Walker::word_values`] for a word bash also splits into fields at `$IFS` (the
+    /// words of a command, a `for` list or an array assignment).
+    fn fields(&mut self, w: &Word, state: &State, seg: &mut Segment) -> Vec<Value> {
+        self.evaluate_word(w, state, seg, true)
+    }
+
+    fn evaluate_word(
+        &mut self,
+        w: &Word,
+        state: &State,
+        seg: &mut Segment,
+        field_split: bool,
+    ) -> Vec<Value> {
         let scope = Scope {
             home: &state.home,
             declared_home: &state.declared_home,
             vars: &state.vars,
             cwd: state.cwd.as_deref(),
+            ifs: state.ifs.as_deref(),
+            field_split,
         };
         match evaluate(w, &scope) {
             Ok(ev) => {
@@ -425,7 +525,7 @@ impl Walker<'_> {
             }
             if let AssignValue::Array(elems) = &a.value {
                 for e in elems {
-                    self.word_values(&e.value, state, &mut seg);
+                    self.fields(&e.value, state, &mut seg);
                 }
             }
             if let AssignValue::Scalar(w) = &a.value {
@@ -435,7 +535,18 @@ impl Walker<'_> {
         }
         let mut vals: Vec<Value> = Vec::new();
         for w in &cmd.words {
-            vals.extend(self.word_values(w, state, &mut seg));
+            // A declaration builtin's `name=value` words are assignments: not split.
+            let declaring = vals.first().is_some_and(|p| {
+                matches!(
+                    p.text.as_slice(),
+                    b"export" | b"declare" | b"typeset" | b"local" | b"readonly"
+                )
+            });
+            if declaring {
+                vals.extend(self.word_values(w, state, &mut seg));
+            } else {
+                vals.extend(self.fields(w, state, &mut seg));
+            }
         }
         self.redirects(&cmd.redirects, state, &mut seg);
         if vals.is_empty() {
@@ -481,6 +592,7 @@ impl Walker<'_> {
                 .push(candidate(program.clone(), Face::Program, state, true));
         }
         let name = path::file_name(&program.text).to_vec();
+        let program_text = program.text.clone();
         let args = &vals[1..];
         let a = knowledge::analyze(&name, args);
         if self.feeding_xargs {
@@ -617,20 +729,134 @@ impl Walker<'_> {
             name.as_slice(),
             b"export" | b"declare" | b"typeset" | b"local" | b"readonly"
         ) {
+            // `declare -n r=x` makes r a reference: its value is x's, whatever that becomes.
+            let nameref = args
+                .iter()
+                .any(|v| v.text.starts_with(b"-") && v.text.contains(&b'n'));
             for v in args {
                 if let Some(eq) = v.text.iter().position(|&b| b == b'=') {
                     let mut value = v.clone();
                     value.text = v.text[eq + 1..].to_vec();
                     let name = v.text[..eq].to_vec();
-                    bind(state, &name, Some(&value).filter(|x| x.exact()));
+                    let value = Some(&value).filter(|x| x.exact() && !nameref);
+                    bind(state, &name, value);
                 }
             }
         }
+        for var in assigned_by_builtin(&name, args) {
+            state.unbind(&var);
+        }
+        if name == b"unset" {
+            for v in args.iter().filter(|v| !v.text.starts_with(b"-")) {
+                if v.text == b"IFS" {
+                    // Unset, IFS splits as its default does.
+                    state.ifs = Some(DEFAULT_IFS.to_vec());
+                    state.vars.remove(b"IFS".as_slice());
+                } else {
+                    state.unbind(&v.text);
+                }
+            }
+        }
+        if name == b"source" || name == b"." {
+            // The sourced text runs in this shell and is not in the plan.
+            state.forget();
+        }
+        if let Some(f) = state.functions.get(&program_text).cloned() {
+            self.call(&f, state);
+        }
     }
+
+    /// A call of a function the text defined: what its body may change (variables, the
+    /// directory) is no longer known after it, unless the body leaves it as it was.
+    fn call(&mut self, f: &FunctionDef, state: &mut State) {
+        if self.depth + 1 > MAX_DEPTH {
+            state.forget();
+            state.cwd = None;
+            return;
+        }
+        // The body's segments were judged where it was defined; this run only follows state.
+        let mut w = Walker {
+            segments: Vec::new(),
+            feeding_xargs: false,
+            depth: self.depth + 1,
+            count: self.count,
+            bound: None,
+        };
+        let mut st = state.clone();
+        w.command(&f.body, &mut st);
+        if w.bound.is_some() {
+            state.forget();
+            state.cwd = None;
+        }
+        state.merge(&st);
+    }
+}
+
+/// Variables a builtin assigns from what it reads (`read`, `mapfile`, `printf -v`, `getopts`,
+/// `wait -p`): their values are not in the text.
+fn assigned_by_builtin(name: &[u8], args: &[Value]) -> Vec<Vec<u8>> {
+    // Option letters whose value is the next word (or the rest of the word).
+    let (takes_value, names_option): (&[u8], &[u8]) = match name {
+        b"read" => (b"adinNptu", b"a"),
+        b"mapfile" | b"readarray" => (b"dnOsuCc", b""),
+        b"printf" => (b"v", b"v"),
+        b"wait" => (b"p", b"p"),
+        b"getopts" => (b"", b""),
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let t = &args[i].text;
+        if t == b"--" {
+            operands.extend(args[i + 1..].iter().map(|v| v.text.clone()));
+            break;
+        }
+        if t.len() > 1 && t[0] == b'-' && operands.is_empty() {
+            for (k, &letter) in t.iter().enumerate().skip(1) {
+                if takes_value.contains(&letter) {
+                    let value = if k + 1 < t.len() {
+                        t[k + 1..].to_vec()
+                    } else {
+                        i += 1;
+                        args.get(i).map(|v| v.text.clone()).unwrap_or_default()
+                    };
+                    if names_option.contains(&letter) {
+                        out.push(value);
+                    }
+                    break;
+                }
+            }
+        } else {
+            operands.push(t.clone());
+        }
+        i += 1;
+    }
+    match name {
+        b"read" => {
+            out.push(b"REPLY".to_vec());
+            out.extend(operands);
+        }
+        b"mapfile" | b"readarray" => {
+            out.push(b"MAPFILE".to_vec());
+            out.extend(operands);
+        }
+        b"getopts" => {
+            out.extend(operands.into_iter().skip(1).take(1));
+            out.push(b"OPTARG".to_vec());
+            out.push(b"OPTIND".to_vec());
+        }
+        _ => {}
+    }
+    out
 }
 
 /// Records a variable's value (or that it is no longer known).
 fn bind(state: &mut State, name: &[u8], value: Option<&Value>) {
+    if name == b"IFS" {
+        state.ifs = value.filter(|v| v.exact()).map(|v| v.text.clone());
+    }
     match value {
         Some(v) if v.exact() => {
             if name == b"HOME" {

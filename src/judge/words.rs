@@ -26,7 +26,15 @@ pub struct Scope<'a> {
     pub vars: &'a BTreeMap<Vec<u8>, Vec<u8>>,
     /// The working directory, when known (`~+`, `$PWD`).
     pub cwd: Option<&'a [u8]>,
+    /// `$IFS` as the text set it (`None`: not known).
+    pub ifs: Option<&'a [u8]>,
+    /// The word is split into fields at `$IFS` where an unquoted expansion put text (command
+    /// words and `for` lists are; assignments, `case` words and `[[ ]]` operands are not).
+    pub field_split: bool,
 }
+
+/// bash's default `$IFS`.
+pub const DEFAULT_IFS: &[u8] = b" \t\n";
 
 /// One value a word may take.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,6 +103,8 @@ struct Ch {
     byte: u8,
     quoted: bool,
     unknown: bool,
+    /// Put there by an unquoted expansion: subject to field splitting.
+    split: bool,
 }
 
 struct Acc<'s, 'a> {
@@ -166,11 +176,21 @@ fn collect_op_subs(op: &ParamOp, out: &mut Vec<Rc<Program>>) {
 
 impl Acc<'_, '_> {
     fn push(&mut self, bytes: &[u8], quoted: bool) {
+        self.push_text(bytes, quoted, false);
+    }
+
+    /// A variable's value: unquoted, it is split into fields at `$IFS`.
+    fn push_expansion(&mut self, bytes: &[u8], quoted: bool) {
+        self.push_text(bytes, quoted, !quoted);
+    }
+
+    fn push_text(&mut self, bytes: &[u8], quoted: bool, split: bool) {
         for &b in bytes {
             let c = Ch {
                 byte: b,
                 quoted,
                 unknown: false,
+                split,
             };
             self.chars.push(c);
             self.floor.push(c);
@@ -182,6 +202,7 @@ impl Acc<'_, '_> {
             byte: PLACEHOLDER,
             quoted: true,
             unknown: true,
+            split: false,
         };
         self.chars.push(c);
         self.floor.push(c);
@@ -199,6 +220,7 @@ impl Acc<'_, '_> {
                 byte: b,
                 quoted,
                 unknown: false,
+                split: false,
             });
         }
         for &b in self.scope.declared_home {
@@ -206,6 +228,7 @@ impl Acc<'_, '_> {
                 byte: b,
                 quoted,
                 unknown: false,
+                split: false,
             });
         }
         self.home_used = true;
@@ -243,9 +266,14 @@ impl Acc<'_, '_> {
                     } else if name == b"PWD" && self.scope.cwd.is_some() {
                         let cwd = self.scope.cwd.unwrap_or_default().to_vec();
                         self.push(&cwd, true);
+                    } else if let (b"IFS", Some(ifs), ParamOp::None) = (name, self.scope.ifs, &p.op)
+                    {
+                        // `cat${IFS}/etc/shadow`: the separators split the word.
+                        let ifs = ifs.to_vec();
+                        self.push_expansion(&ifs, quoted);
                     } else if let (Some(v), ParamOp::None) = (self.scope.vars.get(name), &p.op) {
                         let v = v.clone();
-                        self.push(&v, quoted);
+                        self.push_expansion(&v, quoted);
                     } else if let (
                         None,
                         ParamOp::Default { word, .. } | ParamOp::Assign { word, .. },
@@ -303,25 +331,78 @@ pub fn evaluate(word: &Word, scope: &Scope) -> Result<Evaluated, Bound> {
     } else {
         None
     };
-    for (i, chars) in alts.iter().enumerate() {
-        let mut v = finish(chars);
-        v.unknown = if chars.iter().any(|c| c.unknown) {
-            acc.unknown.clone()
-        } else {
-            None
-        };
-        v.from_home = acc.first_home;
-        v.pipe = only_procsub;
-        expand_leading_tilde(&mut v, scope);
-        if let Some(f) = floors.as_ref().and_then(|f| f.get(i)) {
-            v.floor = Some(finish(f).text);
+    for (i, alt) in alts.iter().enumerate() {
+        let splits = alt.iter().any(|c| c.split);
+        let ifs_unknown = splits && scope.field_split && scope.ifs.is_none();
+        let fields = split_fields(alt, scope);
+        let floor_fields = floors
+            .as_ref()
+            .and_then(|f| f.get(i))
+            .map(|f| split_fields(f, scope));
+        for (k, chars) in fields.iter().enumerate() {
+            let mut v = finish(chars);
+            v.unknown = if ifs_unknown {
+                Some("$IFS is not known, so neither is how the word splits".into())
+            } else if chars.iter().any(|c| c.unknown) {
+                acc.unknown.clone()
+            } else {
+                None
+            };
+            v.from_home = acc.first_home && k == 0;
+            v.pipe = only_procsub;
+            expand_leading_tilde(&mut v, scope);
+            if let Some(ff) = &floor_fields {
+                match ff.get(k) {
+                    Some(f) if ff.len() == fields.len() => v.floor = Some(finish(f).text),
+                    _ => v.unknown = Some("the home's two spellings split differently".into()),
+                }
+            }
+            values.push(v);
         }
-        values.push(v);
     }
     Ok(Evaluated {
         values,
         substitutions: acc.subs,
     })
+}
+
+/// bash's field splitting of one word: characters an unquoted expansion put there split at
+/// `$IFS` (runs of IFS white space are one separator and vanish at the ends; every other IFS
+/// character ends a field, empty or not). Without splitting characters the word is one field;
+/// a word made only of separators gives none.
+fn split_fields(chars: &[Ch], scope: &Scope) -> Vec<Vec<Ch>> {
+    let ifs = scope.ifs.unwrap_or(DEFAULT_IFS);
+    if !scope.field_split || ifs.is_empty() || !chars.iter().any(|c| c.split) {
+        return vec![chars.to_vec()];
+    }
+    let white = |b: u8| matches!(b, b' ' | b'\t' | b'\n');
+    let mut fields = Vec::new();
+    let mut cur: Vec<Ch> = Vec::new();
+    // The last separator was white space that already ended a field.
+    let mut after_white = true;
+    for c in chars {
+        if !(c.split && ifs.contains(&c.byte)) {
+            cur.push(*c);
+            after_white = false;
+            continue;
+        }
+        if white(c.byte) {
+            if !cur.is_empty() {
+                fields.push(std::mem::take(&mut cur));
+                after_white = true;
+            }
+        } else if after_white && cur.is_empty() && !fields.is_empty() {
+            // `a ,b`: the white space and the comma are one separator.
+            after_white = false;
+        } else {
+            fields.push(std::mem::take(&mut cur));
+            after_white = false;
+        }
+    }
+    if !cur.is_empty() {
+        fields.push(cur);
+    }
+    fields
 }
 
 fn finish(chars: &[Ch]) -> Value {
@@ -440,6 +521,7 @@ fn sequence(body: &[Ch]) -> Result<Option<Vec<Vec<Ch>>>, Bound> {
                 byte: b,
                 quoted: false,
                 unknown: false,
+                split: false,
             })
             .collect::<Vec<_>>()
     };
@@ -489,6 +571,8 @@ mod tests {
             declared_home: b"/home/u",
             vars: &vars,
             cwd: Some(b"/w"),
+            ifs: Some(DEFAULT_IFS),
+            field_split: true,
         };
         cmd.words[1..]
             .iter()
@@ -545,6 +629,8 @@ mod tests {
             declared_home: b"/h",
             vars: &vars,
             cwd: None,
+            ifs: Some(DEFAULT_IFS),
+            field_split: true,
         };
         assert!(evaluate(&cmd.words[1], &scope).is_err());
     }
