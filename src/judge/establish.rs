@@ -565,8 +565,8 @@ impl Judge<'_> {
                 declined: seg.declined.clone(),
                 unestablishable: seg.unestablishable.clone(),
             };
-            for c in &seg.candidates {
-                let f = self.judge(c);
+            for c in seg.candidates.iter().flat_map(|c| c.variants()) {
+                let f = self.judge(&c);
                 if f.finding.rank() > judged.finding.rank() {
                     judged.finding = f.finding;
                 }

@@ -26,7 +26,33 @@ pub struct Candidate {
     pub base: Option<Vec<u8>>,
     /// Judged by the deny list only (a program path, an environment value, a shadow).
     pub deny_only: bool,
+    /// Other directories the shell may be in when it runs (after a `cd` in a branch that
+    /// may not have run): a relative spelling is judged from each of them too.
+    pub other_bases: Vec<Vec<u8>>,
 }
+
+impl Candidate {
+    /// The candidate as judged from each directory the shell may be in.
+    pub fn variants(&self) -> Vec<Candidate> {
+        let mut out = vec![Candidate {
+            other_bases: Vec::new(),
+            ..self.clone()
+        }];
+        if !self.value.text.starts_with(b"/") {
+            for b in &self.other_bases {
+                out.push(Candidate {
+                    base: Some(b.clone()),
+                    other_bases: Vec::new(),
+                    ..self.clone()
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Most directories the plan follows at once before it calls the directory unknown.
+const MAX_CWDS: usize = 4;
 
 #[derive(Clone, Debug, Default)]
 pub struct Segment {
@@ -62,6 +88,8 @@ struct State {
     home: Vec<u8>,
     cwd: Option<Vec<u8>>,
     vars: BTreeMap<Vec<u8>, Vec<u8>>,
+    /// Other directories the shell may be in besides `cwd` (paths that disagree on it met).
+    other_cwds: Vec<Vec<u8>>,
     /// `$IFS` (`None`: not known).
     ifs: Option<Vec<u8>>,
     /// Functions the text defined: calling one may change variables and the directory.
@@ -75,9 +103,7 @@ impl State {
         if self.ifs != other.ifs {
             self.ifs = None;
         }
-        if self.cwd != other.cwd {
-            self.cwd = None;
-        }
+        self.merge_cwd(other);
         if self.home != other.home {
             self.home = vec![PLACEHOLDER];
         }
@@ -86,6 +112,43 @@ impl State {
                 .entry(name.clone())
                 .or_insert_with(|| f.clone());
         }
+    }
+
+    /// The directories either path may be in; unknown past [`MAX_CWDS`].
+    fn merge_cwd(&mut self, other: &State) {
+        let (Some(a), Some(b)) = (&self.cwd, &other.cwd) else {
+            self.cwd = None;
+            self.other_cwds.clear();
+            return;
+        };
+        let mut all = vec![a.clone()];
+        for d in self
+            .other_cwds
+            .iter()
+            .chain(std::iter::once(b))
+            .chain(&other.other_cwds)
+        {
+            if !all.contains(d) {
+                all.push(d.clone());
+            }
+        }
+        if all.len() > MAX_CWDS {
+            self.cwd = None;
+            self.other_cwds.clear();
+        } else {
+            self.other_cwds = all.split_off(1);
+        }
+    }
+
+    /// Every directory the shell may be in (`None`: not known).
+    fn cwds(&self) -> Option<Vec<Vec<u8>>> {
+        let c = self.cwd.as_ref()?;
+        Some(
+            std::iter::once(c)
+                .chain(&self.other_cwds)
+                .cloned()
+                .collect(),
+        )
     }
 
     /// Text the plan cannot see ran in this shell (`source FILE`): its variables are not
@@ -108,6 +171,7 @@ pub fn plan(text: &[u8], cwd: &[u8], home: &[u8]) -> Plan {
         home: home.to_vec(),
         cwd: Some(cwd.to_vec()),
         vars: BTreeMap::new(),
+        other_cwds: Vec::new(),
         ifs: Some(DEFAULT_IFS.to_vec()),
         functions: BTreeMap::new(),
     };
@@ -437,7 +501,8 @@ impl Walker<'_> {
             home: &state.home,
             declared_home: &state.declared_home,
             vars: &state.vars,
-            cwd: state.cwd.as_deref(),
+            // `$PWD` and `~+` name one directory only when the shell can be in only one.
+            cwd: state.cwd.as_deref().filter(|_| state.other_cwds.is_empty()),
             ifs: state.ifs.as_deref(),
             field_split,
         };
@@ -708,22 +773,35 @@ impl Walker<'_> {
             }
         }
         if let Some(target) = a.cd {
-            let new = match target {
-                None => Some(state.home.clone()),
+            let new: Option<Vec<Vec<u8>>> = match target {
+                None => Some(vec![state.home.clone()]),
                 Some(i) => {
                     let v = &args[i];
-                    if v.exact() && !v.glob && v.text != b"-" {
-                        state
-                            .cwd
-                            .as_ref()
-                            .map(|c| path::normalize(&path::join(c, &v.text)))
-                            .or_else(|| v.text.starts_with(b"/").then(|| path::normalize(&v.text)))
-                    } else {
+                    if !(v.exact() && !v.glob && v.text != b"-") {
                         None
+                    } else if v.text.starts_with(b"/") {
+                        Some(vec![path::normalize(&v.text)])
+                    } else {
+                        // From each directory the shell may be in.
+                        state.cwds().map(|cs| {
+                            cs.iter()
+                                .map(|c| path::normalize(&path::join(c, &v.text)))
+                                .collect()
+                        })
                     }
                 }
             };
-            state.cwd = new;
+            match new {
+                Some(mut dirs) => {
+                    state.cwd = Some(dirs.remove(0));
+                    dirs.dedup();
+                    state.other_cwds = dirs;
+                }
+                None => {
+                    state.cwd = None;
+                    state.other_cwds.clear();
+                }
+            }
         }
         if matches!(
             name.as_slice(),
@@ -772,6 +850,7 @@ impl Walker<'_> {
         if self.depth + 1 > MAX_DEPTH {
             state.forget();
             state.cwd = None;
+            state.other_cwds.clear();
             return;
         }
         // The body's segments were judged where it was defined; this run only follows state.
@@ -787,6 +866,7 @@ impl Walker<'_> {
         if w.bound.is_some() {
             state.forget();
             state.cwd = None;
+            state.other_cwds.clear();
         }
         state.merge(&st);
     }
@@ -909,5 +989,6 @@ fn candidate(value: Value, face: Face, state: &State, deny_only: bool) -> Candid
         face,
         base: state.cwd.clone(),
         deny_only,
+        other_bases: state.other_cwds.clone(),
     }
 }
