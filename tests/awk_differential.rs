@@ -17,6 +17,7 @@ fn awk_matches_recorded_cases() {
 
 /// `tests/awk/locale.jsonl` (recorded by `tests/awk/record_locale.py`): the same programs
 /// under `LC_ALL=C` (bytes) and `LC_ALL=C.UTF-8` (characters); outputs are compared as bytes.
+/// A case's input is `stdin`, or `stdin_hex` when it is not UTF-8.
 #[test]
 fn awk_matches_recorded_locale_cases() {
     run_cases(include_str!("awk/locale.jsonl"));
@@ -48,10 +49,17 @@ fn run_cases(text: &str) {
                 quote(name)
             ));
         }
-        script.push_str(&format!(
-            "printf '%s' {} > /tmp/awk-stdin\n",
-            quote(case["stdin"].as_str().unwrap_or_default())
-        ));
+        match case["stdin_hex"].as_str() {
+            // Input that is not UTF-8 (JSON strings cannot hold it): one octal escape a byte.
+            Some(h) => {
+                let esc: String = decode_hex(h).iter().map(|b| format!("\\{b:03o}")).collect();
+                script.push_str(&format!("printf '{esc}' > /tmp/awk-stdin\n"));
+            }
+            None => script.push_str(&format!(
+                "printf '%s' {} > /tmp/awk-stdin\n",
+                quote(case["stdin"].as_str().unwrap_or_default())
+            )),
+        }
         script.push_str("awk");
         for a in case["args"].as_array().into_iter().flatten() {
             script.push(' ');

@@ -115,6 +115,7 @@ fn parse_patterns(
                     icase: false,
                     multiline: false,
                     sed_escapes: false,
+                    bytes: false,
                 },
             )
             .map_err(|e| {

@@ -194,6 +194,7 @@ impl P<'_> {
                 icase: false,
                 multiline: false,
                 sed_escapes: false,
+                bytes: false,
             },
         )
         .map_err(|e| Fail::Syntax(e.message().to_string()))?;

@@ -314,6 +314,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
         icase,
         multiline: false,
         sed_escapes: false,
+        bytes: false,
     };
     let re = if perl {
         if patterns.len() > 1 {

@@ -50,6 +50,7 @@ fn style(v: &[u8]) -> Option<Style> {
                 icase: false,
                 multiline: false,
                 sed_escapes: false,
+                bytes: false,
             },
         )
         .ok()

@@ -17,6 +17,9 @@
 //!
 //! Matching works on bytes; `.` and bracket expressions match one UTF-8 character (never an
 //! invalid byte, like GNU in a UTF-8 locale). Character classes (`[:alpha:]` ...) are ASCII.
+//! With [`Options::bytes`] (the C locale) every byte is a character, as in GNU under
+//! `LC_ALL=C`: the pattern is read byte by byte and the fast form is compiled with the `regex`
+//! crate's Unicode mode off, so `.`, brackets, `\b` and case folding work on single bytes.
 
 use std::cell::Cell;
 
@@ -68,6 +71,8 @@ pub struct Options {
     pub multiline: bool,
     /// sed's escapes: `\n`, `\t`, `\xHH`, `\dNNN`, `\oNNN`, `\cX`, ...
     pub sed_escapes: bool,
+    /// The C locale: characters are bytes, in the pattern and in the text.
+    pub bytes: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -494,7 +499,7 @@ impl P<'_> {
 
     /// One (possibly multibyte) literal character.
     fn literal(&mut self) -> Result<Node, ReError> {
-        let (c, len) = decode(&self.s[self.i..]);
+        let (c, len) = self.decode(&self.s[self.i..]);
         self.i += len;
         Ok(match c {
             Some(c) => Node::Char(c as u32),
@@ -574,21 +579,34 @@ impl P<'_> {
                     }
                 }
                 _ => {
-                    let (c, len) = decode(body);
+                    let (c, len) = self.decode(body);
                     match c {
                         Some(c) if len == body.len() => Ok(Some(c as u32)),
+                        _ if self.o.bytes && body.len() == 1 => Ok(Some(body[0] as u32)),
                         _ => err("Invalid collation character"),
                     }
                 }
             };
         }
-        let (c, len) = decode(&self.s[self.i..]);
+        let (c, len) = self.decode(&self.s[self.i..]);
         let v = match c {
             Some(c) => c as u32,
+            // In the C locale a bracket holds plain byte values (emitted under `(?-u)`).
+            None if self.o.bytes => self.s[self.i] as u32,
             None => 0x11_0000 + self.s[self.i] as u32,
         };
         self.i += len;
         Ok(Some(v))
+    }
+}
+
+impl P<'_> {
+    /// One pattern character: [`decode`], or in the C locale one byte (`None` past ASCII).
+    fn decode(&self, s: &[u8]) -> (Option<char>, usize) {
+        match s.first() {
+            Some(&b) if self.o.bytes => ((b < 0x80).then_some(b as char), 1),
+            _ => decode(s),
+        }
     }
 }
 
@@ -630,6 +648,16 @@ fn emit_char(c: u32, out: &mut String) {
     }
 }
 
+/// A class bound: `\xHH` up to 0xFF, which under `(?-u)` (the C locale) is a byte and is
+/// otherwise the same code point as `\x{HH}` (the braced form is refused under `(?-u)`).
+fn class_hex(c: u32) -> String {
+    if c <= 0xFF {
+        format!("\\x{c:02X}")
+    } else {
+        format!("\\x{{{c:X}}}")
+    }
+}
+
 fn emit(n: &Node, out: &mut String) {
     match n {
         Node::Empty => out.push_str("(?:)"),
@@ -656,7 +684,7 @@ fn emit(n: &Node, out: &mut String) {
                                 body.push_str(&format!("\\x{{E000}}-\\x{{{b:X}}}"));
                             }
                         } else {
-                            body.push_str(&format!("\\x{{{a:X}}}-\\x{{{b:X}}}"));
+                            body.push_str(&format!("{}-{}", class_hex(a), class_hex(b)));
                         }
                     }
                 }
@@ -885,6 +913,8 @@ pub struct Regex {
     simple: bool,
     icase: bool,
     multiline: bool,
+    /// The C locale: the text is read byte by byte.
+    bytes: bool,
     steps: Cell<u64>,
     /// Warnings GNU grep prints (`* at start of expression`).
     pub warnings: Vec<String>,
@@ -929,7 +959,7 @@ impl Regex {
                 let mut v = Vec::new();
                 let mut i = 0;
                 while i < pat.len() {
-                    let (c, l) = decode(&pat[i..]);
+                    let (c, l) = p.decode(&pat[i..]);
                     v.push(match c {
                         Some(c) => Node::Char(c as u32),
                         None => Node::Byte(pat[i]),
@@ -984,6 +1014,9 @@ impl Regex {
             if multiline {
                 s.push('m');
             }
+            if o.bytes {
+                s.push_str("-u");
+            }
             s.push(')');
             emit(&ast, &mut s);
             s
@@ -1010,6 +1043,7 @@ impl Regex {
             simple,
             icase: o.icase,
             multiline: o.multiline,
+            bytes: o.bytes,
             steps: Cell::new(0),
             warnings: p.warnings,
             perl_backtracking: None,
@@ -1083,6 +1117,7 @@ impl Regex {
             simple: true,
             icase,
             multiline: false,
+            bytes: false,
             steps: Cell::new(0),
             warnings: Vec::new(),
             perl_backtracking,
@@ -1176,7 +1211,7 @@ impl Regex {
             return Ok(Some(self.backtrack(hay, m.start(), true)?.unwrap_or(first)));
         }
         for s in start..=hay.len() {
-            if s > start && s < hay.len() && (hay[s] & 0xC0) == 0x80 {
+            if !self.bytes && s > start && s < hay.len() && (hay[s] & 0xC0) == 0x80 {
                 continue;
             }
             if let Some(c) = self.backtrack(hay, s, false)? {
@@ -1186,9 +1221,20 @@ impl Regex {
         Ok(None)
     }
 
+    /// One text character at the start of `s`: UTF-8, or a byte in the C locale.
+    fn unit(&self, s: &[u8]) -> (Option<char>, usize) {
+        match s.first() {
+            Some(&b) if self.bytes => (Some(b as char), 1),
+            _ => decode(s),
+        }
+    }
+
     fn word_at(&self, hay: &[u8], pos: usize) -> bool {
         if pos >= hay.len() {
             return false;
+        }
+        if self.bytes {
+            return hay[pos].is_ascii_alphanumeric() || hay[pos] == b'_';
         }
         let (c, _) = decode(&hay[pos..]);
         c.is_some_and(|c| c.is_alphanumeric() || c == '_')
@@ -1197,6 +1243,9 @@ impl Regex {
     fn word_before(&self, hay: &[u8], pos: usize) -> bool {
         if pos == 0 {
             return false;
+        }
+        if self.bytes {
+            return hay[pos - 1].is_ascii_alphanumeric() || hay[pos - 1] == b'_';
         }
         let mut s = pos - 1;
         while s > 0 && pos - s < 4 && (hay[s] & 0xC0) == 0x80 {
@@ -1231,6 +1280,9 @@ impl Regex {
         if !self.icase {
             return false;
         }
+        if self.bytes {
+            return a < 0x80 && b < 0x80 && (a as u8).eq_ignore_ascii_case(&(b as u8));
+        }
         match (char::from_u32(a), char::from_u32(b)) {
             (Some(x), Some(y)) => x.to_lowercase().eq(y.to_lowercase()),
             _ => false,
@@ -1245,7 +1297,8 @@ impl Regex {
             })
         };
         let mut hit = test(c);
-        if !hit && self.icase {
+        // C-locale case folding is ASCII only (byte 0xE9 is no letter there).
+        if !hit && self.icase && (!self.bytes || c < 0x80) {
             if let Some(ch) = char::from_u32(c) {
                 hit = ch.to_lowercase().any(|l| test(l as u32))
                     || ch.to_uppercase().any(|u| test(u as u32));
@@ -1319,7 +1372,7 @@ impl Regex {
                         let (ch, l) = if *c >= 0x11_0000 {
                             (None, 1)
                         } else {
-                            decode(&hay[pos..])
+                            self.unit(&hay[pos..])
                         };
                         let ok = if *c >= 0x11_0000 {
                             pos < hay.len() && hay[pos] as u32 + 0x11_0000 == *c
@@ -1340,7 +1393,7 @@ impl Regex {
                             continue 'outer;
                         }
                     }
-                    Inst::Any => match decode(&hay[pos..]) {
+                    Inst::Any => match self.unit(&hay[pos..]) {
                         (Some(_), l) => {
                             pos += l;
                             pc += 1;
@@ -1351,7 +1404,7 @@ impl Regex {
                         if pos >= hay.len() {
                             continue 'outer;
                         }
-                        let (ch, l) = decode(&hay[pos..]);
+                        let (ch, l) = self.unit(&hay[pos..]);
                         let ok = match ch {
                             Some(ch) => self.class_match(*neg, items, ch as u32),
                             None => !*neg && items.iter().any(|it| matches!(it, ClassItem::Range(a, b) if *a <= hay[pos] as u32 + 0x11_0000 && hay[pos] as u32 + 0x11_0000 <= *b)),

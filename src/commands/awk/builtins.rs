@@ -615,9 +615,9 @@ mod tests {
 
     #[test]
     fn substitution() {
-        let re = super::super::regex::compile(b"b*").unwrap();
+        let re = super::super::regex::compile(b"b*", true).unwrap();
         assert_eq!(substitute(&re, b"abc", b"-", true).unwrap().0, b"-a-c-");
-        let re = super::super::regex::compile(b"o").unwrap();
+        let re = super::super::regex::compile(b"o", true).unwrap();
         assert_eq!(
             substitute(&re, b"foo", b"[&\\&\\\\]", false).unwrap().0,
             b"f[o&\\]o"

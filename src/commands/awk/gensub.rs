@@ -154,7 +154,7 @@ mod tests {
     use super::*;
 
     fn run(re: &[u8], repl: &[u8], how: How, s: &[u8]) -> Vec<u8> {
-        let re = super::super::regex::compile(re).unwrap();
+        let re = super::super::regex::compile(re, true).unwrap();
         gensub(&re, s, repl, how)
             .unwrap()
             .unwrap_or_else(|| s.to_vec())

@@ -357,7 +357,7 @@ impl<'p> Interp<'p> {
     }
 
     pub fn regex_of(&mut self, src: &[u8]) -> R<Rc<Regex>> {
-        match self.cache.get(src) {
+        match self.cache.get(src, self.utf8) {
             Ok(r) => Ok(r),
             Err(m) => fatal(format!(
                 "invalid regexp: {m}: /{}/",

@@ -8,8 +8,9 @@
 //! processes, `value.rs` values and conversions, `format.rs` printf, `regex.rs` gawk's regex
 //! dialect on the shared POSIX engine). Every statement, record and regex search is charged
 //! to the meter; arrays, variables and records reserve modeled memory before they grow.
-//! Lengths and positions count bytes in the C locale and characters in a UTF-8 one, as
-//! gawk's do (the locale is read as the other commands read it, `opts::utf8_locale`).
+//! Lengths, positions and regular expressions count bytes in the C locale and characters in a
+//! UTF-8 one, as gawk's do (the locale is read as the other commands read it,
+//! `opts::utf8_locale`).
 //!
 //! Refused (exit 2 with a message): gawk-only functions such as `patsplit` and `typeof`, and
 //! the sort-order argument of `asort`/`asorti`; gawk-only syntax (`BEGINFILE`, `switch`, `|&`,
@@ -280,8 +281,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .await?;
     }
     let mut lits = Vec::with_capacity(prog.regexes.len());
+    // Regex literals read characters the way the locale does, as dynamic regexes do.
+    let utf8 = crate::commands::opts::utf8_locale(ctx);
     for r in &prog.regexes {
-        match regex::compile(r) {
+        match regex::compile(r, utf8) {
             Ok(re) => lits.push(Rc::new(re)),
             Err(m) => {
                 ctx.err(

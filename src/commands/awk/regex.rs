@@ -1,6 +1,7 @@
 //! awk regular expressions: gawk's dialect (POSIX ERE, awk escapes, backslash escapes inside
 //! brackets, `\y` word boundaries) rewritten for the shared POSIX engine, with a cache for
-//! dynamic (string) regexes.
+//! dynamic (string) regexes. As in gawk, the locale decides what a character is: UTF-8 in a
+//! UTF-8 locale, a byte in the C locale (`utf8` false), for `.`, brackets and classes alike.
 
 use crate::commands::posix_re::{Flavor, Options, Regex};
 use std::collections::HashMap;
@@ -196,8 +197,9 @@ fn push_range_end(items: &mut Vec<u8>, b: u8) {
     }
 }
 
-/// Compiles an awk regex; `Err` carries the engine's message.
-pub fn compile(src: &[u8]) -> Result<Regex, String> {
+/// Compiles an awk regex, reading characters as UTF-8 when `utf8` and as bytes otherwise;
+/// `Err` carries the engine's message.
+pub fn compile(src: &[u8], utf8: bool) -> Result<Regex, String> {
     let t = translate(src);
     Regex::new(
         &t,
@@ -206,27 +208,30 @@ pub fn compile(src: &[u8]) -> Result<Regex, String> {
             icase: false,
             multiline: false,
             sed_escapes: false,
+            bytes: !utf8,
         },
     )
     .map_err(|e| e.message().to_string())
 }
 
-/// Compiled regexes by source text.
+/// Compiled regexes by mode and source text: one map per mode (`[bytes, utf8]`), so the same
+/// text compiled for the other locale is never reused, and lookups need no key allocation.
 #[derive(Default)]
 pub struct Cache {
-    map: HashMap<Vec<u8>, Rc<Regex>>,
+    maps: [HashMap<Vec<u8>, Rc<Regex>>; 2],
 }
 
 impl Cache {
-    pub fn get(&mut self, src: &[u8]) -> Result<Rc<Regex>, String> {
-        if let Some(r) = self.map.get(src) {
+    pub fn get(&mut self, src: &[u8], utf8: bool) -> Result<Rc<Regex>, String> {
+        let map = &mut self.maps[utf8 as usize];
+        if let Some(r) = map.get(src) {
             return Ok(r.clone());
         }
-        let r = Rc::new(compile(src)?);
-        if self.map.len() >= CACHE_MAX {
-            self.map.clear();
+        let r = Rc::new(compile(src, utf8)?);
+        if map.len() >= CACHE_MAX {
+            map.clear();
         }
-        self.map.insert(src.to_vec(), r.clone());
+        map.insert(src.to_vec(), r.clone());
         Ok(r)
     }
 }
@@ -242,8 +247,35 @@ mod tests {
         assert_eq!(translate(b"[\\]a]"), b"[]a]");
         assert_eq!(translate(b"[a\\-z]"), b"[az-]");
         assert_eq!(translate(b"[^\\\\n]"), b"[^\\n]");
-        let r = compile(b"@(samp|code|file)\\{").unwrap();
+        let r = compile(b"@(samp|code|file)\\{", true).unwrap();
         assert!(r.is_match(b"@code{").unwrap());
-        assert!(compile(b"[[:alpha:]]+").unwrap().is_match(b"ab").unwrap());
+        assert!(compile(b"[[:alpha:]]+", true)
+            .unwrap()
+            .is_match(b"ab")
+            .unwrap());
+    }
+
+    /// The span of the first match, in bytes.
+    fn span(re: &[u8], utf8: bool, hay: &[u8]) -> Option<(usize, usize)> {
+        let r = compile(re, utf8).unwrap();
+        r.find_at(hay, 0).unwrap().and_then(|c| c[0])
+    }
+
+    #[test]
+    fn c_locale_reads_bytes() {
+        let e = "é".as_bytes();
+        assert_eq!(span(b".", true, e), Some((0, 2)));
+        assert_eq!(span(b".", false, e), Some((0, 1)));
+        assert_eq!(span(b"[^a]", false, e), Some((0, 1)));
+        assert_eq!(span("[é]".as_bytes(), false, e), Some((0, 1)));
+        assert_eq!(span(b"[[:alpha:]]", false, e), None);
+        assert_eq!(span(b"a.b", false, b"a\xe9b"), Some((0, 3)));
+        assert_eq!(span(b"a.b", true, b"a\xe9b"), None);
+        assert_eq!(span(b"[\\300-\\377]", false, b"a\xe9"), Some((1, 2)));
+        // The backtracking (leftmost-longest) pass reads bytes too.
+        assert_eq!(span(b"(x|.)+", false, e), Some((0, 2)));
+        assert_eq!(span(b"(x|.)(.)", false, e), Some((0, 2)));
+        assert_eq!(span(b"\\y", false, "éa".as_bytes()), Some((2, 2)));
+        assert_eq!(span(b"\\y", true, "éa".as_bytes()), Some((0, 0)));
     }
 }

@@ -10,6 +10,7 @@ fn re(p: &str, ere: bool) -> Regex {
             icase: false,
             multiline: false,
             sed_escapes: false,
+            bytes: false,
         },
     )
     .unwrap()
@@ -46,6 +47,7 @@ fn errors() {
                 icase: false,
                 multiline: false,
                 sed_escapes: false,
+                bytes: false,
             },
         )
         .err()
@@ -79,4 +81,31 @@ fn longest_and_backrefs() {
         bad.find_at(&[b'a'; 40], 0),
         Ok(_) | Err(ReError::TooComplex)
     ));
+}
+
+#[test]
+fn bytes_mode_reads_single_bytes() {
+    let o = |icase, bytes| Options {
+        flavor: Flavor::Extended,
+        icase,
+        multiline: false,
+        sed_escapes: false,
+        bytes,
+    };
+    let find = |p: &str, o: Options, hay: &[u8]| {
+        Regex::new(p.as_bytes(), o)
+            .unwrap()
+            .find_at(hay, 0)
+            .unwrap()
+            .map(|c| c[0].unwrap())
+    };
+    let e = "é".as_bytes();
+    assert_eq!(find(".", o(false, true), e), Some((0, 1)));
+    assert_eq!(find(".", o(false, false), e), Some((0, 2)));
+    // Case folding in the C locale is ASCII only: É (C3 89) is not é (C3 A9) there.
+    assert_eq!(find("É", o(true, true), e), None);
+    assert_eq!(find("É", o(true, false), e), Some((0, 2)));
+    assert_eq!(find("(A|x)B", o(true, true), b"ab"), Some((0, 2)));
+    assert_eq!(find("[^a]+", o(false, true), b"a\xff\xfe"), Some((1, 3)));
+    assert_eq!(find("[^a]+", o(false, false), b"a\xff\xfe"), None);
 }

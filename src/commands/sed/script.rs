@@ -246,6 +246,7 @@ impl Compiler<'_> {
             icase,
             multiline: multi,
             sed_escapes: true,
+            bytes: false,
         };
         match Regex::new(pat, o) {
             Ok(r) => Ok(Some(Rc::new(r))),
