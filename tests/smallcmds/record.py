@@ -477,6 +477,14 @@ for script in [
 ]:
     case(script + "; echo rc=$?", wc_files)
 
+# ---- cat -E shows a CR that ends a line as ^M (coreutils 9.1), also across files and chunks
+for script in [
+    "cat -E crlf", "cat -ET crlf", "cat -A crlf", "cat -vE crlf", "cat -En cr lf",
+    "cat -E cr | od -c", "printf 'a\\r\\r\\n\\r' | cat -E | od -c", "cat -Es crlf crlf",
+]:
+    case(script + "; echo rc=$?", {"crlf": "a\r\nb\r\n\r\n\r\n\tc\rd\n", "cr": "x\r", "lf": "\ny\n"})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
