@@ -485,6 +485,18 @@ for script in [
     case(script + "; echo rc=$?", {"crlf": "a\r\nb\r\n\r\n\r\n\tc\rd\n", "cr": "x\r", "lf": "\ny\n"})
 
 
+# ---- sed: y followed by another command, F, -i without files, -i on a symlink
+for script in [
+    "printf 'abc\\n' | sed 'y/abc/xyz/;s/x/X/'", "printf 'abc\\n' | sed -e 'y/a/b/ ; p'",
+    "printf 'ab\\n' | sed '{y/a/b/}'", "sed -n '$F' f1 f2", "printf 'q\\n' | sed F",
+    "sed -s '1F' f1 f2", "sed -i p; echo rc=$?", "sed -i -n p; echo rc=$?",
+    "ln -s f1 l; sed -i 's/a/A/' l; test -L l && echo link; cat f1 l",
+    "ln -s f1 l; sed -i --follow-symlinks 's/a/A/' l; test -L l && echo link; cat f1",
+    "chmod 600 f1; ln -s f1 l; sed -i 's/a/A/' l; stat -c %a l",
+]:
+    case(script + "; echo rc=$?", {"f1": "a\nb\n", "f2": "c\n"})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
