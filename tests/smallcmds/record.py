@@ -497,6 +497,17 @@ for script in [
     case(script + "; echo rc=$?", {"f1": "a\nb\n", "f2": "c\n"})
 
 
+# ---- grep: -r names lines only when its one operand is a directory; in the C locale only a
+# NUL makes a file binary
+for script in [
+    "grep -r x d/a.c", "grep -r x d", "grep -r x d/a.c d/b.h", "cd d && grep -r x", "grep -rc x d/a.c",
+    "grep -R x d/a.c", "grep -r x - < d/a.c", "grep -r x nosuch d/a.c",
+    "printf 'x\\200y\\n' > g; grep x g | od -c; grep -c y g",
+    "printf 'x\\0y\\n' > g; grep x g",
+]:
+    case("mkdir d; echo x > d/a.c; echo x > d/b.h; " + script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
