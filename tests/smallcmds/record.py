@@ -508,6 +508,15 @@ for script in [
     case("mkdir d; echo x > d/a.c; echo x > d/b.h; " + script + "; echo rc=$?", {})
 
 
+# ---- wc: characters are bytes in the C locale; only printable characters start words
+for script in [
+    "printf 'h\\303\\251llo\\n' | wc -m", "printf '\\200\\201 \\001\\n' | wc -wmL",
+    "printf '\\001\\n' | wc", "printf 'a\\200b\\n' | wc -wmLc", "printf '\\303\\251 x\\n' | wc -wmL",
+    "printf 'x\\001y z\\n' | wc -w", "printf '\\177\\n' | wc -wL",
+]:
+    case(script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
