@@ -517,6 +517,15 @@ for script in [
     case(script + "; echo rc=$?", {})
 
 
+# ---- sort -g reads numbers as strtold: hexadecimal, exponents, infinities, NaN
+for script in [
+    "printf '0x10\\n9\\n0x1p4\\n17\\n' | sort -g", "printf '1e\\n0.5\\n1e1x\\n.\\n-0x2\\n' | sort -g",
+    "printf 'nan\\n1\\n-inf\\ninf\\nx\\n-nan\\n' | sort -g", "printf '0X1A z\\n25 y\\n' | sort -gr",
+    "printf ' +3\\n-Infinity\\n2\\n' | sort -g", "printf '0x\\n-1\\n' | sort -g",
+]:
+    case(script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
