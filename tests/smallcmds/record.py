@@ -526,6 +526,14 @@ for script in [
     case(script + "; echo rc=$?", {})
 
 
+# ---- cmp -n: reaching the limit at the shorter input's end is no EOF
+for script in [
+    "cmp -n 0 a /dev/null", "cmp -n 2 a b", "cmp -n 3 a b", "cmp -n 4 a b", "cmp -n 3 b a",
+    "cmp -n 1 a e",
+]:
+    case(script + "; echo rc=$?", {"a": "abc", "b": "abcd", "e": ""})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
