@@ -534,6 +534,15 @@ for script in [
     case(script + "; echo rc=$?", {"a": "abc", "b": "abcd", "e": ""})
 
 
+# ---- cut -d '': the NUL byte is the delimiter
+for script in [
+    "printf 'a\\n' | cut -d '' -f1", "printf 'a\\0b\\0c\\n' | cut -d '' -f2 | od -c",
+    "printf 'a\\0b\\n' | cut -d '' -f1,2 --output-delimiter=: ", "printf 'ab\\n' | cut -d ab -f1",
+    "printf 'a\\n' | cut -d '' -s -f1",
+]:
+    case(script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
