@@ -543,6 +543,14 @@ for script in [
     case(script + "; echo rc=$?", {})
 
 
+# ---- timeout's usage errors print only the help hint; strings' own word for a missing file
+for script in [
+    "timeout", "timeout 1", "timeout -s BOGUS 1 true", "timeout --signal=NOPE 1 true",
+    "strings nosuch", "strings nosuch a",
+]:
+    case(script + "; echo rc=$?", {"a": "hello\n"})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
