@@ -551,6 +551,14 @@ for script in [
     case(script + "; echo rc=$?", {"a": "hello\n"})
 
 
+# ---- factor parses options as getopt does: `-3` is an invalid option anywhere
+for script in [
+    "factor -3", "factor 4 -3", "factor -- -3", "factor 6 -- 8", "factor --bogus 4", "factor -",
+    "factor --version | head -1",
+]:
+    case(script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
