@@ -559,6 +559,14 @@ for script in [
     case(script + "; echo rc=$?", {})
 
 
+# ---- find -size: diagnostics for a bad unit, a bad number and an empty argument
+for script in [
+    "find . -size 5q", "find . -size q", "find . -size 5qq", "find . -size 5.5k", "find . -size ''",
+    "find . -size +k", "find . -size -", "find . -size 1c -type f",
+]:
+    case(script + "; echo rc=$?", {"a": "x"})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
