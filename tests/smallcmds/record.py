@@ -567,6 +567,14 @@ for script in [
     case(script + "; echo rc=$?", {"a": "x"})
 
 
+# ---- awk substr: a start before 1 counts from 1 and keeps the length (gawk 5.2.1)
+for script in [
+    """awk 'BEGIN{print substr("hello",-1,3) "|" substr("hello",0,1) "|" substr("hello",-3,5) "|" substr("hello",-1,0)}'""",
+    """awk 'BEGIN{print substr("hello",-1.5,3) "|" substr("hello",0,0.6) "|" substr("hello",1.6,2) "|" substr("hello",-2)}'""",
+]:
+    case(script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
