@@ -27,6 +27,9 @@ struct Fmt {
     nonprint: bool,
     // state carried across chunks and files
     mid_line: bool,
+    // `-E` without `-v` shows a CR that ends a line as `^M` (coreutils 9.1); a CR at the
+    // end of a chunk or file waits here for the next byte to decide.
+    pending_cr: bool,
     blanks: u64,
     line: u64,
 }
@@ -43,6 +46,10 @@ impl Fmt {
 
     fn feed(&mut self, data: &[u8], out: &mut Out) {
         for &b in data {
+            if self.pending_cr {
+                self.pending_cr = false;
+                out.push(if b == b'\n' { b"^M" } else { b"\r" });
+            }
             if !self.mid_line {
                 if b == b'\n' {
                     self.blanks += 1;
@@ -75,6 +82,7 @@ impl Fmt {
                 b'\t' if self.tabs => out.push(b"^I"),
                 b'\t' => out.push(b"\t"),
                 _ if self.nonprint => push_visible(b, out),
+                b'\r' if self.ends => self.pending_cr = true,
                 _ => out.buf.push(b),
             }
         }
@@ -172,6 +180,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
+    if f.pending_cr {
+        out.push(b"\r");
+    }
     out.flush(ctx).await?;
     Ok(status)
 }
@@ -218,6 +229,15 @@ mod tests {
             b"a$\n$\n$\n$\nb$\n^Ic^A^?M-i".to_vec()
         );
         assert_eq!(run(&["cat", "-sE"], b"\n\n\nx\n").1, b"$\nx$\n".to_vec());
+    }
+
+    #[test]
+    fn show_ends_marks_crlf() {
+        assert_eq!(
+            run(&["cat", "-E"], b"a\r\r\nb\r").1,
+            b"a\r^M$\nb\r".to_vec()
+        );
+        assert_eq!(run(&["cat", "-ET"], b"\r\tx\r\n").1, b"\r^Ix^M$\n".to_vec());
     }
 
     #[test]

@@ -125,7 +125,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut n = sa.len().min(sb.len());
     let mut limited = false;
     if let Some(l) = limit {
-        if (l as usize) < n {
+        // Reaching the limit at the shorter input's end is no EOF (`cmp -n 0 a /dev/null`).
+        if (l as usize) <= n {
             n = l as usize;
             limited = true;
         }

@@ -103,7 +103,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     let fields = kinds[0] == b'f';
     let delim = match p.last(b'd') {
-        Some(d) if d.len() != 1 => {
+        Some(d) if d.len() > 1 => {
             return opts::usage(ctx, "the delimiter must be a single character", 1).await
         }
         Some(d) => {
@@ -115,7 +115,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 )
                 .await;
             }
-            d[0]
+            // `-d ''` is GNU's way to name the NUL byte.
+            d.first().copied().unwrap_or(0)
         }
         None => b'\t',
     };

@@ -196,10 +196,11 @@ async fn one(ctx: &CommandCtx, word: &[u8], out: &mut Out) -> Result<bool, Inter
 }
 
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
-    let mut args: Vec<Vec<u8>> = ctx.args().to_vec();
-    if args.first().is_some_and(|a| a == b"--") {
-        args.remove(0);
-    }
+    // getopt as GNU's: `-3` is an (invalid) option, `-- -3` an invalid number.
+    let args = match opts::parse(ctx, opts::Parser::new(&[]), 1).await? {
+        Ok(p) => p.operands,
+        Err(s) => return Ok(s),
+    };
     let mut out = Out::new();
     let mut ok = true;
     if args.is_empty() {
@@ -260,5 +261,10 @@ mod tests {
         );
         let r = text(run(&["factor"], b"10 20\n"));
         assert_eq!(r.1, "10: 2 5\n20: 2 2 5\n");
+        let r = text(run(&["factor", "4", "-3"], b""));
+        assert_eq!((r.0, r.1.as_str()), (1, ""));
+        assert!(r.2.starts_with("factor: invalid option -- '3'\n"));
+        let r = text(run(&["factor", "--", "-3"], b""));
+        assert_eq!(r.0, 1);
     }
 }

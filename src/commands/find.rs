@@ -601,10 +601,18 @@ impl<'a> P<'a> {
                     Some(b'k') => (&a[..a.len() - 1], 1024),
                     Some(b'M') => (&a[..a.len() - 1], 1 << 20),
                     Some(b'G') => (&a[..a.len() - 1], 1 << 30),
-                    _ => (a, 512),
+                    Some(c) if !c.is_ascii_digit() => {
+                        // findutils names only the unknown unit letter (`5q` -> `q`).
+                        return Err(format!(
+                            "invalid -size type `{}'",
+                            String::from_utf8_lossy(&[*c])
+                        ));
+                    }
+                    Some(_) => (a, 512),
+                    None => return Err("invalid null argument to -size".to_string()),
                 };
                 let n = parse_num(body).ok_or_else(|| {
-                    format!("invalid -size type `{}'", String::from_utf8_lossy(a))
+                    format!("Invalid argument `{}' to -size", String::from_utf8_lossy(a))
                 })?;
                 t(Test::Size(n, unit))
             }

@@ -107,6 +107,8 @@ struct Cfg {
     before: u64,
     context: bool,
     binary: Binary,
+    /// A UTF-8 locale: there invalid UTF-8 makes a file binary; in C every byte is a character.
+    utf8: bool,
     includes: Vec<Pattern>,
     excludes: Vec<Pattern>,
     exclude_dirs: Vec<Pattern>,
@@ -370,6 +372,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
         before: before.unwrap_or(ctxn),
         context: false,
         binary,
+        utf8: opts::utf8_locale(ctx),
         includes: p
             .opts
             .iter()
@@ -419,7 +422,15 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
             b"-".to_vec()
         });
     }
-    let show = operands.len() > 1 || recursive;
+    // GNU names lines by default with several operands, or with -r when the one operand is a
+    // directory (`grep -r x file` prints bare lines).
+    let show = operands.len() > 1
+        || (recursive
+            && operands[0] != b"-"
+            && ctx
+                .vfs()
+                .stat(&ctx.resolve(&operands[0]))
+                .is_ok_and(|st| st.file_type == crate::vfs::FileType::Dir));
     cfg.with_name = show;
     for (id, _) in &p.opts {
         match *id {
@@ -871,7 +882,10 @@ async fn search(
         if cfg.count {
             continue;
         }
-        if !binary && cfg.binary == Binary::Binary && (line.contains(&0) || !valid_utf8(&line)) {
+        if !binary
+            && cfg.binary == Binary::Binary
+            && (line.contains(&0) || (cfg.utf8 && !valid_utf8(&line)))
+        {
             binary = true;
         }
         if binary {

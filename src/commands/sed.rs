@@ -46,7 +46,7 @@ pub fn register(r: &mut super::Registry) {
         "sed",
         Trust::Real,
         "stream editor",
-        "-n -e -f -E -r -i[SUFFIX] -s -z -u -l N --posix --sandbox --follow-symlinks; commands s y d D p P n N g G h H x = l q Q a i c r R w b t T z { } : # (no e F W, no --debug)",
+        "-n -e -f -E -r -i[SUFFIX] -s -z -u -l N --posix --sandbox --follow-symlinks; commands s y d D p P n N g G h H x = l q Q a i c r R w b t T z { } : # (no e W, no --debug)",
         run,
     );
 }
@@ -720,6 +720,11 @@ impl Exec {
                     let s = format!("{}\n", self.line_no);
                     self.emit_raw(s.as_bytes());
                 }
+                Kind::F => {
+                    let mut s = input.cur_name.clone();
+                    s.push(b'\n');
+                    self.emit_raw(&s);
+                }
                 Kind::P => self.emit(&ps.clone(), self.cur_nl),
                 Kind::BigP => match ps.iter().position(|&b| b == b'\n') {
                     Some(end) => self.emit(&ps[..end], true),
@@ -1062,13 +1067,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     let in_place = p.has(INPLACE);
+    let follow = p.has(FOLLOW);
     let suffix = p.last(INPLACE).map(|s| s.to_vec()).unwrap_or_default();
     let separate = p.has(b's') || in_place;
     let delim = if p.has(b'z') { 0 } else { b'\n' };
     if operands.is_empty() {
         if in_place {
+            // GNU's panic(), so status 4 like other in-place failures.
             ctx.diag("no input files").await?;
-            return Ok(1);
+            return Ok(4);
         }
         operands.push(b"-".to_vec());
     }
@@ -1167,14 +1174,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             ex.stdout.maybe_flush(ctx).await?;
         }
         if in_place {
-            finish_in_place(ctx, &mut ex, &input, &suffix).await?;
+            finish_in_place(ctx, &mut ex, &input, &suffix, follow).await?;
         }
         if !separate {
             break;
         }
     }
     if in_place && ex.quit.is_some() {
-        finish_in_place(ctx, &mut ex, &input, &suffix).await?;
+        finish_in_place(ctx, &mut ex, &input, &suffix, follow).await?;
     }
     ex.stdout.flush(ctx).await?;
     for w in &ex.wfiles {
@@ -1206,6 +1213,7 @@ async fn finish_in_place(
     ex: &mut Exec,
     input: &Input,
     suffix: &[u8],
+    follow: bool,
 ) -> Result<(), Interrupt> {
     let data = match std::mem::replace(&mut ex.out, Sink::Buf(Vec::new())) {
         Sink::Buf(b) => b,
@@ -1248,11 +1256,16 @@ async fn finish_in_place(
     // GNU sed writes a new file and renames it over the old name, so the other names of a
     // file with several keep the old content. Here the name is replaced by a new file with
     // the old mode and owner.
-    let linked = ctx
-        .vfs()
-        .lstat(&abs)
-        .ok()
-        .filter(|st| st.file_type == crate::vfs::FileType::File && st.nlink > 1);
+    // Without --follow-symlinks a symlink operand is replaced too: the new regular file takes
+    // the link's name and the target's mode, and the target keeps its content.
+    let lst = ctx.vfs().lstat(&abs).ok();
+    let linked = match lst {
+        Some(st) if st.file_type == crate::vfs::FileType::File && st.nlink > 1 => Some(st),
+        Some(st) if st.file_type == crate::vfs::FileType::Symlink && !follow => {
+            ctx.vfs().stat(&abs).ok()
+        }
+        _ => None,
+    };
     let r = match linked {
         Some(st) => {
             let mut vfs = ctx.vfs();

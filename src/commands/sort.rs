@@ -470,19 +470,106 @@ fn unit_order(s: &[u8]) -> i32 {
     }
 }
 
+/// The number `strtold` reads at the start of a `-g` key (after blanks): decimal with an
+/// optional exponent, `0x` hexadecimal with an optional binary exponent, `inf`/`infinity`, or
+/// `nan`; `None` when there is none. One pass over the key, whatever its length.
 fn parse_g(s: &[u8]) -> Option<f64> {
-    let t = String::from_utf8_lossy(skip_blanks(s)).into_owned();
-    let mut end = 0;
-    for e in (1..=t.len()).rev() {
-        if t.is_char_boundary(e) && t[..e].parse::<f64>().is_ok() && !t[..e].ends_with(['+', ' ']) {
-            end = e;
-            break;
+    let t = skip_blanks(s);
+    let mut i = 0;
+    let neg = match t.first() {
+        Some(b'-') => {
+            i = 1;
+            true
         }
-    }
-    if end == 0 {
-        return None;
-    }
-    t[..end].parse::<f64>().ok()
+        Some(b'+') => {
+            i = 1;
+            false
+        }
+        _ => false,
+    };
+    let rest = &t[i..];
+    let starts = |w: &[u8]| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w);
+    let v = if starts(b"inf") {
+        f64::INFINITY
+    } else if starts(b"nan") {
+        f64::NAN
+    } else if starts(b"0x")
+        && (rest.get(2).is_some_and(u8::is_ascii_hexdigit)
+            || (rest.get(2) == Some(&b'.') && rest.get(3).is_some_and(u8::is_ascii_hexdigit)))
+    {
+        let mut j = 2;
+        let mut m = 0f64;
+        let mut exp: i64 = 0;
+        let mut frac = false;
+        while j < rest.len() {
+            let c = rest[j];
+            if c == b'.' && !frac {
+                frac = true;
+            } else if let Some(d) = (c as char).to_digit(16) {
+                m = m * 16.0 + f64::from(d);
+                if frac {
+                    exp -= 4;
+                }
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        if matches!(rest.get(j), Some(b'p' | b'P')) {
+            let mut k = j + 1;
+            let eneg = match rest.get(k) {
+                Some(b'-') => {
+                    k += 1;
+                    true
+                }
+                Some(b'+') => {
+                    k += 1;
+                    false
+                }
+                _ => false,
+            };
+            if rest.get(k).is_some_and(u8::is_ascii_digit) {
+                let mut e: i64 = 0;
+                while let Some(d) = rest.get(k).filter(|c| c.is_ascii_digit()) {
+                    e = (e * 10 + i64::from(d - b'0')).min(1 << 20);
+                    k += 1;
+                }
+                exp += if eneg { -e } else { e };
+            }
+        }
+        m * 2f64.powi(exp.clamp(-1 << 20, 1 << 20) as i32)
+    } else {
+        let digits = |k: &mut usize| {
+            let from = *k;
+            while rest.get(*k).is_some_and(u8::is_ascii_digit) {
+                *k += 1;
+            }
+            *k - from
+        };
+        let mut j = 0;
+        let mut n = digits(&mut j);
+        if rest.get(j) == Some(&b'.') {
+            j += 1;
+            n += digits(&mut j);
+            if n == 0 {
+                return None;
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        if matches!(rest.get(j), Some(b'e' | b'E')) {
+            let mut k = j + 1;
+            if matches!(rest.get(k), Some(b'+' | b'-')) {
+                k += 1;
+            }
+            if digits(&mut k) > 0 {
+                j = k;
+            }
+        }
+        std::str::from_utf8(&rest[..j]).ok()?.parse::<f64>().ok()?
+    };
+    Some(if neg { -v } else { v })
 }
 
 fn month(s: &[u8]) -> usize {
@@ -616,6 +703,8 @@ fn cmp_one(a: &[u8], b: &[u8], o: &KOpts) -> Ordering {
             (Some(x), Some(y)) if !x.is_nan() && !y.is_nan() => {
                 x.partial_cmp(&y).unwrap_or(Ordering::Equal)
             }
+            // GNU orders NaNs by their bytes: the sign bit makes `-nan` follow `nan`.
+            (Some(x), Some(y)) => x.is_sign_negative().cmp(&y.is_sign_negative()),
             _ => Ordering::Equal,
         });
     }
@@ -1155,6 +1244,21 @@ crate::command_fn!(run, main);
 #[cfg(test)]
 mod tests {
     use super::super::testutil::*;
+
+    #[test]
+    fn general_numbers_as_strtold() {
+        use super::parse_g;
+        assert_eq!(parse_g(b"0x10"), Some(16.0));
+        assert_eq!(parse_g(b" -0x1.8p1z"), Some(-3.0));
+        assert_eq!(parse_g(b"1e3x"), Some(1000.0));
+        assert_eq!(parse_g(b"1e"), Some(1.0));
+        assert_eq!(parse_g(b".5"), Some(0.5));
+        assert_eq!(parse_g(b"-Infinity"), Some(f64::NEG_INFINITY));
+        assert!(parse_g(b"nan").is_some_and(f64::is_nan));
+        assert_eq!(parse_g(b"."), None);
+        assert_eq!(parse_g(b"x1"), None);
+        assert_eq!(parse_g(b"0x"), Some(0.0));
+    }
 
     fn s(args: &[&str], input: &str) -> (i32, String, String) {
         let mut v = vec!["sort"];

@@ -74,12 +74,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             Ok(f) => f,
             Err(e) => {
                 let e = opts::interrupted(e)?;
-                ctx.diag(format!(
-                    "'{}': {}",
-                    String::from_utf8_lossy(&op),
-                    e.message()
-                ))
-                .await?;
+                // binutils words a missing file its own way, other errors with strerror.
+                let why = e.message();
+                let why = if why == "No such file or directory" {
+                    "No such file"
+                } else {
+                    why
+                };
+                ctx.diag(format!("'{}': {}", String::from_utf8_lossy(&op), why))
+                    .await?;
                 status = 1;
                 continue;
             }

@@ -69,6 +69,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                         opts::quote(ctx, val.as_deref().unwrap_or(b""))
                     ))
                     .await?;
+                    ctx.err(b"Try 'timeout --help' for more information.\n")
+                        .await?;
                     return Ok(125);
                 }
             },
@@ -79,12 +81,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     let operands = &p.operands;
     if operands.len() < 2 {
-        ctx.diag(if operands.is_empty() {
-            "missing operand"
-        } else {
-            "missing command"
-        })
-        .await?;
+        // coreutils' timeout names no reason here, only the help hint.
         ctx.err(b"Try 'timeout --help' for more information.\n")
             .await?;
         return Ok(125);

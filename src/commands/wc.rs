@@ -34,7 +34,23 @@ struct Scan {
     in_word: bool,
     /// Only lines and/or bytes are wanted: skip the per-byte word/char/width scan.
     lines_and_bytes_only: bool,
+    /// A UTF-8 locale: characters are UTF-8 sequences; in C each byte is one.
+    utf8: bool,
     pos: u64,
+}
+
+/// Whether the UTF-8 lead byte at `data[i]` starts a well-formed sequence (as far as the
+/// chunk shows; a sequence cut by the chunk's end is taken as whole).
+fn lead_ok(data: &[u8], i: usize) -> bool {
+    let n = match data[i] {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return false,
+    };
+    data[i + 1..data.len().min(i + n)]
+        .iter()
+        .all(|b| (0x80..0xC0).contains(b))
 }
 
 impl Scan {
@@ -46,8 +62,8 @@ impl Scan {
             c.lines += memchr::memchr_iter(b'\n', data).count() as u64;
             return;
         }
-        for &b in data {
-            if b & 0xC0 != 0x80 {
+        for (i, &b) in data.iter().enumerate() {
+            if !self.utf8 || b & 0xC0 != 0x80 {
                 c.chars += 1;
             }
             match b {
@@ -71,11 +87,15 @@ impl Scan {
                     self.in_word = false;
                 }
                 _ => {
-                    if !self.in_word {
-                        c.words += 1;
-                        self.in_word = true;
-                    }
-                    if (0x20..0x7f).contains(&b) || (b >= 0xC0) {
+                    // GNU: only a printable character starts a word or takes a column; other
+                    // bytes (controls, invalid or, in C, non-ASCII) neither start nor end one.
+                    let printable =
+                        (0x21..0x7f).contains(&b) || (self.utf8 && b >= 0xC2 && lead_ok(data, i));
+                    if printable {
+                        if !self.in_word {
+                            c.words += 1;
+                            self.in_word = true;
+                        }
                         self.pos += 1;
                     }
                 }
@@ -277,6 +297,7 @@ async fn count_input(
     };
     let mut scan = Scan {
         lines_and_bytes_only: !(wanted.w || wanted.m || wanted.lmax),
+        utf8: opts::utf8_locale(ctx),
         ..Scan::default()
     };
     let mut failed = false;
@@ -328,11 +349,15 @@ mod tests {
         assert_eq!(wc(&["-lw"], b"hi\n").1, "      1       1\n");
         assert_eq!(wc(&["-L", "w1"], b"").1, "15 w1\n");
         assert_eq!(wc(&["-L"], b"a\tb\n12345678901\n").1, "11\n");
-        assert_eq!(wc(&["-m"], "h\u{e9}\n".as_bytes()).1, "3\n");
+        // The unit tests run in the C locale, where a character is a byte.
+        assert_eq!(wc(&["-m"], "h\u{e9}\n".as_bytes()).1, "4\n");
         // The lines/bytes-only fast path agrees with the full scan.
         assert_eq!(wc(&["-lc", "w1"], b"").1, " 2 24 w1\n");
         assert_eq!(wc(&["-c"], b"a\nb").1, "3\n");
         assert_eq!(wc(&["-l"], b"a\nb").1, "1\n");
+        // Controls and invalid bytes neither start nor end words.
+        assert_eq!(wc(&["-w"], b"\x80\x81 \x01\n").1, "0\n");
+        assert_eq!(wc(&["-wm"], b"a\x80b \xc3\xa9\n").1, "      1       7\n");
     }
 
     #[test]

@@ -477,6 +477,104 @@ for script in [
 ]:
     case(script + "; echo rc=$?", wc_files)
 
+# ---- cat -E shows a CR that ends a line as ^M (coreutils 9.1), also across files and chunks
+for script in [
+    "cat -E crlf", "cat -ET crlf", "cat -A crlf", "cat -vE crlf", "cat -En cr lf",
+    "cat -E cr | od -c", "printf 'a\\r\\r\\n\\r' | cat -E | od -c", "cat -Es crlf crlf",
+]:
+    case(script + "; echo rc=$?", {"crlf": "a\r\nb\r\n\r\n\r\n\tc\rd\n", "cr": "x\r", "lf": "\ny\n"})
+
+
+# ---- sed: y followed by another command, F, -i without files, -i on a symlink
+for script in [
+    "printf 'abc\\n' | sed 'y/abc/xyz/;s/x/X/'", "printf 'abc\\n' | sed -e 'y/a/b/ ; p'",
+    "printf 'ab\\n' | sed '{y/a/b/}'", "sed -n '$F' f1 f2", "printf 'q\\n' | sed F",
+    "sed -s '1F' f1 f2", "sed -i p; echo rc=$?", "sed -i -n p; echo rc=$?",
+    "ln -s f1 l; sed -i 's/a/A/' l; test -L l && echo link; cat f1 l",
+    "ln -s f1 l; sed -i --follow-symlinks 's/a/A/' l; test -L l && echo link; cat f1",
+    "chmod 600 f1; ln -s f1 l; sed -i 's/a/A/' l; stat -c %a l",
+]:
+    case(script + "; echo rc=$?", {"f1": "a\nb\n", "f2": "c\n"})
+
+
+# ---- grep: -r names lines only when its one operand is a directory; in the C locale only a
+# NUL makes a file binary
+for script in [
+    "grep -r x d/a.c", "grep -r x d", "grep -r x d/a.c d/b.h", "cd d && grep -r x", "grep -rc x d/a.c",
+    "grep -R x d/a.c", "grep -r x - < d/a.c", "grep -r x nosuch d/a.c",
+    "printf 'x\\200y\\n' > g; grep x g | od -c; grep -c y g",
+    "printf 'x\\0y\\n' > g; grep x g",
+]:
+    case("mkdir d; echo x > d/a.c; echo x > d/b.h; " + script + "; echo rc=$?", {})
+
+
+# ---- wc: characters are bytes in the C locale; only printable characters start words
+for script in [
+    "printf 'h\\303\\251llo\\n' | wc -m", "printf '\\200\\201 \\001\\n' | wc -wmL",
+    "printf '\\001\\n' | wc", "printf 'a\\200b\\n' | wc -wmLc", "printf '\\303\\251 x\\n' | wc -wmL",
+    "printf 'x\\001y z\\n' | wc -w", "printf '\\177\\n' | wc -wL",
+]:
+    case(script + "; echo rc=$?", {})
+
+
+# ---- sort -g reads numbers as strtold: hexadecimal, exponents, infinities, NaN
+for script in [
+    "printf '0x10\\n9\\n0x1p4\\n17\\n' | sort -g", "printf '1e\\n0.5\\n1e1x\\n.\\n-0x2\\n' | sort -g",
+    "printf 'nan\\n1\\n-inf\\ninf\\nx\\n-nan\\n' | sort -g", "printf '0X1A z\\n25 y\\n' | sort -gr",
+    "printf ' +3\\n-Infinity\\n2\\n' | sort -g", "printf '0x\\n-1\\n' | sort -g",
+]:
+    case(script + "; echo rc=$?", {})
+
+
+# ---- cmp -n: reaching the limit at the shorter input's end is no EOF
+for script in [
+    "cmp -n 0 a /dev/null", "cmp -n 2 a b", "cmp -n 3 a b", "cmp -n 4 a b", "cmp -n 3 b a",
+    "cmp -n 1 a e",
+]:
+    case(script + "; echo rc=$?", {"a": "abc", "b": "abcd", "e": ""})
+
+
+# ---- cut -d '': the NUL byte is the delimiter
+for script in [
+    "printf 'a\\n' | cut -d '' -f1", "printf 'a\\0b\\0c\\n' | cut -d '' -f2 | od -c",
+    "printf 'a\\0b\\n' | cut -d '' -f1,2 --output-delimiter=: ", "printf 'ab\\n' | cut -d ab -f1",
+    "printf 'a\\n' | cut -d '' -s -f1",
+]:
+    case(script + "; echo rc=$?", {})
+
+
+# ---- timeout's usage errors print only the help hint; strings' own word for a missing file
+for script in [
+    "timeout", "timeout 1", "timeout -s BOGUS 1 true", "timeout --signal=NOPE 1 true",
+    "strings nosuch", "strings nosuch a",
+]:
+    case(script + "; echo rc=$?", {"a": "hello\n"})
+
+
+# ---- factor parses options as getopt does: `-3` is an invalid option anywhere
+for script in [
+    "factor -3", "factor 4 -3", "factor -- -3", "factor 6 -- 8", "factor --bogus 4", "factor -",
+    "factor --version | head -1",
+]:
+    case(script + "; echo rc=$?", {})
+
+
+# ---- find -size: diagnostics for a bad unit, a bad number and an empty argument
+for script in [
+    "find . -size 5q", "find . -size q", "find . -size 5qq", "find . -size 5.5k", "find . -size ''",
+    "find . -size +k", "find . -size -", "find . -size 1c -type f",
+]:
+    case(script + "; echo rc=$?", {"a": "x"})
+
+
+# ---- awk substr: a start before 1 counts from 1 and keeps the length (gawk 5.2.1)
+for script in [
+    """awk 'BEGIN{print substr("hello",-1,3) "|" substr("hello",0,1) "|" substr("hello",-3,5) "|" substr("hello",-1,0)}'""",
+    """awk 'BEGIN{print substr("hello",-1.5,3) "|" substr("hello",0,0.6) "|" substr("hello",1.6,2) "|" substr("hello",-2)}'""",
+]:
+    case(script + "; echo rc=$?", {})
+
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

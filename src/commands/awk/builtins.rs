@@ -77,21 +77,19 @@ fn expand_repl(repl: &[u8], matched: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// `substr(s, m[, n])` on characters: start and length truncated toward zero, then the
-/// POSIX range (positions m through m+n-1, clipped to the string).
+/// `substr(s, m[, n])` on characters: start and length truncated toward zero; a start before
+/// 1 counts from 1 with the length kept (gawk 5.2.1: `substr("hello", -1, 3)` is `hel`, not
+/// POSIX's `h`), and the range is clipped to the string.
 pub fn substr(s: &[u8], m: f64, n: Option<f64>, utf8: bool) -> Vec<u8> {
     let len = char_len(s, utf8) as f64;
     if m.is_nan() || n.is_some_and(|n| n.is_nan()) {
         return Vec::new();
     }
-    let mut start = m.trunc();
+    let start = m.trunc().max(1.0);
     let mut end = match n {
         Some(n) => start + n.trunc(),
         None => len + 1.0,
     };
-    if start < 1.0 {
-        start = 1.0;
-    }
     if end > len + 1.0 {
         end = len + 1.0;
     }
@@ -632,7 +630,9 @@ mod tests {
     fn substr_rounding() {
         assert_eq!(substr(b"hello", 2.0, Some(3.0), true), b"ell");
         assert_eq!(substr(b"hello", 0.0, None, true), b"hello");
-        assert_eq!(substr(b"hello", -1.0, Some(3.0), true), b"h");
+        assert_eq!(substr(b"hello", -1.0, Some(3.0), true), b"hel");
+        assert_eq!(substr(b"hello", 0.0, Some(0.6), true), b"");
+        assert_eq!(substr(b"hello", -1.5, Some(3.0), true), b"hel");
         assert_eq!(substr(b"hello", 1.5, Some(1.0), true), b"h");
         assert_eq!(substr(b"hello", 2.5, Some(1.5), true), b"e");
         assert_eq!(substr(b"hello", 10.0, None, true), b"");

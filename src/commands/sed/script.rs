@@ -55,6 +55,8 @@ pub(super) enum Kind {
     S(Box<Subst>),
     Y(HashMap<Vec<u8>, Vec<u8>>),
     Eq,
+    /// `F`: the input file's name (`-` for standard input).
+    F,
     P,
     BigP,
     D,
@@ -496,6 +498,7 @@ impl Compiler<'_> {
                     Kind::Label(l)
                 }
                 b'=' => Kind::Eq,
+                b'F' => Kind::F,
                 b'p' => Kind::P,
                 b'P' => Kind::BigP,
                 b'd' => Kind::D,
@@ -585,7 +588,7 @@ impl Compiler<'_> {
                     self.label();
                     Kind::Nop
                 }
-                b'e' | b'F' | b'W' => {
+                b'e' | b'W' => {
                     return Err(self.err(&format!(
                         "command `{}' is not supported by this simulator",
                         c as char
@@ -823,7 +826,8 @@ impl Compiler<'_> {
         for (x, y) in ca.into_iter().zip(cb) {
             map.entry(x).or_insert(y);
         }
-        self.end_of_cmd()?;
+        // The caller ends the command (a second end_of_cmd here swallowed the `;` and then
+        // refused the next command).
         Ok(Kind::Y(map))
     }
 }

@@ -111,7 +111,7 @@ fn errors() {
         s(&["s/a/b"], "").2,
         "sed: -e expression #1, char 5: unterminated `s' command\n"
     );
-    assert_eq!(s(&["F"], "x\n").0, 1);
+    assert_eq!(s(&["F"], "x\n").1, "-\nx\n");
     let (st, _, e) = s(&["-k"], "");
     assert_eq!(st, 1);
     assert!(e.starts_with("sed: invalid option -- 'k'\nUsage: sed [OPTION]..."));
