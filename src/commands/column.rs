@@ -89,11 +89,14 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .last(b'o')
             .map(|s| s.to_vec())
             .unwrap_or_else(|| b"  ".to_vec());
+        // util-linux merges runs of the default blanks, but keeps the empty fields between
+        // separators given with -s (`,a,b` has an empty first column).
+        let keep_empty = p.has(b's');
         let rows: Vec<Vec<&[u8]>> = lines
             .iter()
             .map(|l| {
                 l.split(|b| seps.contains(b))
-                    .filter(|c| !c.is_empty())
+                    .filter(|c| keep_empty || !c.is_empty())
                     .collect()
             })
             .collect();

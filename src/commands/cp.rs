@@ -116,6 +116,21 @@ async fn plan(
         .stat(&ctx.resolve(dest))
         .map(|s| s.file_type == FileType::Dir)
         .unwrap_or(false);
+    // `cp file b/` with no directory b: the slash asks for a directory, so nothing is made.
+    if srcs.len() == 1 && dest.ends_with(b"/") && !isdir {
+        let src_is_dir = ctx
+            .vfs()
+            .stat(&ctx.resolve(&srcs[0]))
+            .map(|s| s.file_type == FileType::Dir);
+        if matches!(src_is_dir, Ok(false)) {
+            ctx.diag(format!(
+                "cannot create regular file {}: Not a directory",
+                opts::quoteaf(ctx, dest)
+            ))
+            .await?;
+            return Ok(Err(1));
+        }
+    }
     if no_target {
         if srcs.len() > 1 {
             return Ok(Err(opts::usage(

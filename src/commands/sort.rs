@@ -943,9 +943,45 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             FirstKeys::Text(a.part(buf, a.key), b.part(buf, b.key))
         })
     };
-    input
-        .lines
-        .sort_by(|a, b| cfg.cmp_from(text(a), text(b), first(a, b)));
+    if p.has(b'm') {
+        // GNU merges the files as they are, sorted or not: each step takes the least of the
+        // files' next lines, the earlier file's on a tie.
+        let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut from = 0;
+        for &end in &input.file_ends {
+            let to = from + input.lines[from..].partition_point(|l| l.end < end);
+            runs.push(from..to);
+            from = to;
+        }
+        // The merged table exists beside the read one until it replaces it.
+        let table = input.lines.len() as u64 * cost::LINE_OVERHEAD;
+        ctx.reserve(table)?;
+        let mut merged = Vec::with_capacity(input.lines.len());
+        loop {
+            let mut best: Option<usize> = None;
+            for (r, run) in runs.iter().enumerate() {
+                if run.is_empty() {
+                    continue;
+                }
+                let better = best.is_none_or(|b| {
+                    let (x, y) = (&input.lines[run.start], &input.lines[runs[b].start]);
+                    cfg.cmp_from(text(x), text(y), first(x, y)) == Ordering::Less
+                });
+                if better {
+                    best = Some(r);
+                }
+            }
+            let Some(b) = best else { break };
+            merged.push(input.lines[runs[b].start].clone());
+            runs[b].start += 1;
+        }
+        input.lines = merged;
+        ctx.release(table);
+    } else {
+        input
+            .lines
+            .sort_by(|a, b| cfg.cmp_from(text(a), text(b), first(a, b)));
+    }
     ctx.charge(cfg.compares.get() * cost::SORT_COMPARE)?;
     if cfg.unique {
         input
@@ -960,6 +996,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
 /// One input line: its bytes are `buf[start..end]` (without the delimiter). Its first key,
 /// found once when the lines are indexed, is `key` (offsets into the line): the key's text,
 /// or for `-n` its integer digits, with `fraction` and `negative` the rest of the number.
+#[derive(Clone)]
 struct Line {
     start: usize,
     end: usize,
@@ -984,6 +1021,8 @@ impl Line {
 #[derive(Default)]
 struct Lines {
     buf: Vec<u8>,
+    /// Where each input file's bytes end in `buf` (for `-m`, which merges them as they are).
+    file_ends: Vec<usize>,
     lines: Vec<Line>,
     reserved: u64,
     /// The lines' first keys were found (not when a line is too long for 32-bit offsets;
@@ -1040,6 +1079,7 @@ impl Lines {
                 self.reserved += 1;
                 self.buf.push(delim);
             }
+            self.file_ends.push(self.buf.len());
         }
         let count = memchr::memchr_iter(delim, &self.buf).count();
         // Each line is one charged step, and its table entry is reserved before it exists.

@@ -82,6 +82,10 @@ struct Set {
     bytes: Vec<u8>,
     fill: Option<(usize, u8)>,
     classes: Vec<String>,
+    /// Where each class starts in `bytes`, and its name.
+    class_at: Vec<(usize, String)>,
+    /// The set ends with a character class.
+    ends_with_class: bool,
 }
 
 fn expand(q: Quoting, s: &[u8], is_set2: bool) -> Result<Set, String> {
@@ -90,6 +94,8 @@ fn expand(q: Quoting, s: &[u8], is_set2: bool) -> Result<Set, String> {
         bytes: Vec::new(),
         fill: None,
         classes: Vec::new(),
+        class_at: Vec::new(),
+        ends_with_class: false,
     };
     let mut i = 0;
     let lit = |k: usize| -> Option<u8> { u.get(k).filter(|p| !p.1).map(|p| p.0) };
@@ -103,9 +109,11 @@ fn expand(q: Quoting, s: &[u8], is_set2: bool) -> Result<Set, String> {
                 {
                     let name: String = u[i + 2..end].iter().map(|p| p.0 as char).collect();
                     if CLASSES.contains(&name.as_str()) {
+                        set.class_at.push((set.bytes.len(), name.clone()));
                         set.bytes.extend(class_bytes(&name));
                         set.classes.push(name);
                         i = end + 2;
+                        set.ends_with_class = i >= u.len();
                         continue;
                     }
                     return Err(format!(
@@ -274,6 +282,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             ctx.diag("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'").await?;
             return Ok(1);
         }
+        // GNU: an [:upper:] or [:lower:] in string2 must face a case class in string1.
+        let aligned = s2.class_at.iter().all(|(at, _)| {
+            s1.class_at
+                .iter()
+                .any(|(at1, n)| at1 == at && (n == "upper" || n == "lower"))
+        });
+        if translating && !comp && !aligned {
+            ctx.diag("misaligned [:upper:] and/or [:lower:] construct")
+                .await?;
+            return Ok(1);
+        }
+        if translating && s2.ends_with_class && set1_list.len() > s2.bytes.len() {
+            ctx.diag("when translating with string1 longer than string2,\nthe latter string must not end with a character class").await?;
+            return Ok(1);
+        }
         let mut b2 = s2.bytes.clone();
         if let Some((at, ch)) = s2.fill {
             let n = set1_list.len().saturating_sub(b2.len());
@@ -360,6 +383,26 @@ mod tests {
         assert_eq!(t(&["-cd", "A\\n"], "ABC\n").1, "A\n");
         assert_eq!(t(&["a-", "xy"], "a-b\n").1, "xyb\n");
         assert_eq!(t(&["\\141", "z"], "abc\n").1, "zbc\n");
+        // Case classes facing each other at the same place, as GNU requires.
+        // x is also in [:lower:]: its later mapping to X wins, as in GNU.
+        assert_eq!(t(&["x[:lower:]", "y[:upper:]"], "xab1\n").1, "XAB1\n");
+        assert_eq!(t(&["[:upper:]", "[:lower:]"], "AbC\n").1, "abc\n");
+        let misaligned = "tr: misaligned [:upper:] and/or [:lower:] construct\n";
+        for (a, b) in [
+            ("a", "[:upper:]"),
+            ("ab[:lower:]", "[:upper:]"),
+            ("[:alpha:]", "[:upper:]"),
+        ] {
+            assert_eq!(
+                t(&[a, b], "abc\n"),
+                (1, String::new(), misaligned.into()),
+                "{a} {b}"
+            );
+        }
+        assert_eq!(
+            t(&["[:lower:]x", "[:upper:]"], "").2,
+            "tr: when translating with string1 longer than string2,\nthe latter string must not end with a character class\n"
+        );
     }
 
     #[test]

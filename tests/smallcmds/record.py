@@ -575,6 +575,23 @@ for script in [
     case(script + "; echo rc=$?", {})
 
 
+# ---- sort -m merges its files as they are (sorted or not); tr's case classes must face each
+# other; column -s keeps empty fields; cp to DIR/ needs the directory
+m_files = {"m1": "b\na\nd\n", "m2": "c\nb\n", "m3": "a\na\ne\n", "n1": "10\n2\n", "n2": "3\n1\n"}
+for script in [
+    "sort -m m1 m2", "sort -m m2 m1 m3", "sort -mu m1 m2 m3", "sort -mr m1 m2", "sort -m -n n1 n2",
+    "sort -m n1 n2", "cat m1 | sort -m - m2", "sort -m m1", "sort -m -k1,1 m3 m1",
+    "echo abc1 | tr a '[:upper:]'", "echo xab1 | tr 'x[:lower:]' 'y[:upper:]'",
+    "echo abc | tr 'ab[:lower:]' '[:upper:]'", "echo abc | tr '[:lower:]x' '[:upper:]'",
+    "echo abc | tr '[:alpha:]' '[:upper:]'", "echo AbC | tr '[:upper:]' '[:lower:]'",
+    "echo abc1 | tr '[:lower:][:digit:]' '[:upper:]_'",
+    "printf ',a,b\\nxx,y,z\\n' | column -t -s,", "printf 'a,,b\\n,x\\nq,\\n' | column -t -s,",
+    "printf 'a  b\\n  x\\n' | column -t", "printf 'a,b,\\nd,,\\n' | column -t -s, -o'|'",
+    "echo x > file; cp file b/; ls", "echo x > file; cp file b/c; ls", "mkdir d; echo x > d/f; cp -r d e/; ls e",
+    "cp nosuch b/",
+]:
+    case(script + "; echo rc=$?", m_files)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))
