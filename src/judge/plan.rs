@@ -847,7 +847,8 @@ impl Walker<'_> {
     /// A call of a function the text defined: what its body may change (variables, the
     /// directory) is no longer known after it, unless the body leaves it as it was.
     fn call(&mut self, f: &FunctionDef, state: &mut State) {
-        if self.depth + 1 > MAX_DEPTH {
+        // Calls count against the segment bound, so `f() { f; f; }; f` stops there.
+        if self.depth + 1 > MAX_DEPTH || *self.count > MAX_SEGMENTS {
             state.forget();
             state.cwd = None;
             state.other_cwds.clear();
