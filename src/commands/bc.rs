@@ -727,7 +727,7 @@ async fn run_lines(
                     }
                     // At the end of what is read so far, a `\` continuation may still
                     // extend the line: parse it again once more has come.
-                    if feed.done || !ends_at_eof(parser) {
+                    if feed.done || parser.toks[parser.line_end()].0 != parse::Tok::Eof {
                         break Ok(true);
                     }
                 }
@@ -753,7 +753,7 @@ async fn run_lines(
         // from the start of the line on keeps it from running.
         let first = skip_separators(parser, line_pos);
         let upto = match parsed {
-            Ok(_) => skip_semicolons(parser, parser.pos),
+            Ok(_) => parser.line_end(),
             Err(_) => parser.pos,
         };
         let poisoned = report_illegal(bc, feed, upto, line_start(parser, first), name).await?;
@@ -861,25 +861,12 @@ async fn report_illegal(
     Ok(poisoned)
 }
 
-/// The index of the first token at or after `i` that is not a `;`.
-fn skip_semicolons(p: &Parser, mut i: usize) -> usize {
-    while p.toks[i].0 == parse::Tok::Op(";") {
-        i += 1;
-    }
-    i
-}
-
 /// The index of the first token at or after `i` that is neither a `;` nor a newline.
 fn skip_separators(p: &Parser, mut i: usize) -> usize {
     while matches!(p.toks[i].0, parse::Tok::Op(";") | parse::Tok::Newline) {
         i += 1;
     }
     i
-}
-
-/// Whether only `;`s and the end of the tokens follow the statement just parsed.
-fn ends_at_eof(p: &Parser) -> bool {
-    p.toks[skip_semicolons(p, p.pos)].0 == parse::Tok::Eof
 }
 
 /// The index of the first token on the line of token `first`.

@@ -117,8 +117,7 @@ impl State {
     /// The directories either path may be in; unknown past [`MAX_CWDS`].
     fn merge_cwd(&mut self, other: &State) {
         let (Some(a), Some(b)) = (&self.cwd, &other.cwd) else {
-            self.cwd = None;
-            self.other_cwds.clear();
+            self.lose_cwd();
             return;
         };
         let mut all = vec![a.clone()];
@@ -133,8 +132,7 @@ impl State {
             }
         }
         if all.len() > MAX_CWDS {
-            self.cwd = None;
-            self.other_cwds.clear();
+            self.lose_cwd();
         } else {
             self.other_cwds = all.split_off(1);
         }
@@ -156,6 +154,12 @@ impl State {
     /// directory or the home: the judge weighs the command's own text.
     fn forget(&mut self) {
         self.vars.clear();
+    }
+
+    /// The directory the shell is in is no longer known.
+    fn lose_cwd(&mut self) {
+        self.cwd = None;
+        self.other_cwds.clear();
     }
 
     /// A variable given a value the plan cannot know.
@@ -243,6 +247,17 @@ impl Walker<'_> {
         }
     }
 
+    /// A walker one level deeper that shares this one's segment count.
+    fn child(&mut self) -> Walker<'_> {
+        Walker {
+            segments: Vec::new(),
+            feeding_xargs: false,
+            depth: self.depth + 1,
+            count: self.count,
+            bound: None,
+        }
+    }
+
     fn sub_plan(&mut self, prog: &crate::shell::ast::Program, state: &State) -> Nested {
         if self.depth + 1 > MAX_DEPTH {
             return Nested {
@@ -253,13 +268,7 @@ impl Walker<'_> {
                 reentry: false,
             };
         }
-        let mut w = Walker {
-            segments: Vec::new(),
-            feeding_xargs: false,
-            depth: self.depth + 1,
-            count: self.count,
-            bound: None,
-        };
+        let mut w = self.child();
         let mut st = state.clone();
         w.list(&prog.body, &mut st);
         Nested {
@@ -797,10 +806,7 @@ impl Walker<'_> {
                     dirs.dedup();
                     state.other_cwds = dirs;
                 }
-                None => {
-                    state.cwd = None;
-                    state.other_cwds.clear();
-                }
+                None => state.lose_cwd(),
             }
         }
         if matches!(
@@ -850,24 +856,16 @@ impl Walker<'_> {
         // Calls count against the segment bound, so `f() { f; f; }; f` stops there.
         if self.depth + 1 > MAX_DEPTH || *self.count > MAX_SEGMENTS {
             state.forget();
-            state.cwd = None;
-            state.other_cwds.clear();
+            state.lose_cwd();
             return;
         }
         // The body's segments were judged where it was defined; this run only follows state.
-        let mut w = Walker {
-            segments: Vec::new(),
-            feeding_xargs: false,
-            depth: self.depth + 1,
-            count: self.count,
-            bound: None,
-        };
+        let mut w = self.child();
         let mut st = state.clone();
         w.command(&f.body, &mut st);
         if w.bound.is_some() {
             state.forget();
-            state.cwd = None;
-            state.other_cwds.clear();
+            state.lose_cwd();
         }
         state.merge(&st);
     }

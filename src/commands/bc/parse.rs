@@ -236,11 +236,16 @@ impl Parser {
     /// Whether the statement just parsed ends its input line: only `;`s stand between it
     /// and a newline or the end of the tokens.
     pub fn line_ends(&self) -> bool {
+        matches!(self.toks[self.line_end()].0, Tok::Newline | Tok::Eof)
+    }
+
+    /// The index of the first token from the current one on that is not a `;`.
+    pub fn line_end(&self) -> usize {
         let mut i = self.pos;
         while matches!(self.toks[i].0, Tok::Op(";")) {
             i += 1;
         }
-        matches!(self.toks[i].0, Tok::Newline | Tok::Eof)
+        i
     }
 
     /// Skips separators; the next top-level statement, or `None` at the end.

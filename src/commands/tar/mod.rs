@@ -496,9 +496,7 @@ impl Tar<'_> {
             ctx.release(out.len() as u64);
             ctx.err(format!("\ngzip: stdin: {}\n", e.message()).as_bytes())
                 .await?;
-            ctx.diag("Child returned status 1").await?;
-            ctx.diag("Error is not recoverable: exiting now").await?;
-            return Ok(Err(2));
+            return Ok(Err(child_failed(ctx).await?));
         }
         Ok(Ok(out))
     }
