@@ -292,6 +292,8 @@ pub enum Pattern {
 #[derive(Clone, Debug)]
 pub struct Item {
     pub pattern: Pattern,
+    /// Where the pattern is written (source index, line), for run-time messages.
+    pub line: (usize, usize),
     /// `None`: print the record.
     pub action: Option<Vec<Stmt>>,
 }
@@ -314,6 +316,16 @@ pub struct Program {
     pub globals: Vec<Vec<u8>>,
     pub regexes: Vec<Vec<u8>>,
     pub ranges: usize,
-    /// Parse-time warnings gawk prints before running (source index, line, message).
-    pub warnings: Vec<(usize, usize, String)>,
+    /// What gawk says while parsing, printed before anything runs.
+    pub notes: Vec<Note>,
+}
+
+/// A parse-time message: a warning, or an error that stops the program from running (gawk
+/// keeps parsing after one, so later messages still appear).
+#[derive(Clone, Debug)]
+pub struct Note {
+    pub src: usize,
+    pub line: usize,
+    pub error: bool,
+    pub msg: String,
 }

@@ -142,9 +142,7 @@ pub fn sprintf_into(
                     spec.width = Some((w.abs() as usize).min(1 << 20));
                 }
                 None => {
-                    missing.get_or_insert_with(|| {
-                        "not enough arguments to satisfy format string".to_string()
-                    });
+                    missing.get_or_insert_with(|| ran_out(fmt, i - 1));
                 }
             }
         } else {
@@ -174,9 +172,7 @@ pub fn sprintf_into(
                         };
                     }
                     None => {
-                        missing.get_or_insert_with(|| {
-                            "not enough arguments to satisfy format string".to_string()
-                        });
+                        missing.get_or_insert_with(|| ran_out(fmt, i - 1));
                     }
                 }
             } else {
@@ -211,8 +207,7 @@ pub fn sprintf_into(
             continue;
         }
         let Some(arg) = take_arg(&mut next) else {
-            missing
-                .get_or_insert_with(|| "not enough arguments to satisfy format string".to_string());
+            missing.get_or_insert_with(|| ran_out(fmt, i - 1));
             out.extend_from_slice(&fmt[start..i]);
             continue;
         };
@@ -309,4 +304,14 @@ mod tests {
         );
         assert!(sprintf(b"%d %d", &[n(1.0)], b"%.6g").1.is_some());
     }
+}
+
+/// gawk's message when the arguments run out: the format, then a caret under the `*` or
+/// conversion that found none.
+fn ran_out(fmt: &[u8], at: usize) -> String {
+    format!(
+        "not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one",
+        String::from_utf8_lossy(fmt),
+        " ".repeat(at)
+    )
 }

@@ -138,8 +138,6 @@ pub struct Interp<'p> {
     pub depth: usize,
     /// Functions being called (innermost last), for messages.
     pub fstack: Vec<usize>,
-    /// Whether the record loop has begun (for `(FILENAME=... FNR=...)` in messages).
-    pub reading: bool,
     /// Program source names ("cmd. line" or the -f file), for run-time messages.
     pub src_names: Vec<String>,
 }
@@ -194,7 +192,7 @@ impl<'p> Interp<'p> {
             argi: 1,
             used_file: false,
             main_done: false,
-            line: (0, 1),
+            line: (0, 0),
             exit_code: 0,
             mem: 0,
             seed: 0.0,
@@ -202,7 +200,6 @@ impl<'p> Interp<'p> {
             rng: (ctx.sys.info.seed ^ 0x2545_f491_4f6c_dd1d) | 1,
             depth: 0,
             fstack: Vec::new(),
-            reading: false,
             src_names: Vec::new(),
         }
     }
@@ -762,36 +759,49 @@ impl<'p> Interp<'p> {
         self.regex_of(&s)
     }
 
-    /// Where a run-time message comes from: `SOURCE:LINE: ` plus, once input is being read,
-    /// `(FILENAME=F FNR=N) `.
+    /// Where a run-time message comes from, as gawk tells it: `SOURCE:LINE: ` once a rule
+    /// or statement has run (line 0 means none has), then `(FILENAME=F FNR=N) ` while a
+    /// main-input record is current (FNR is reset to 0 as each file is opened).
     pub fn msg_location(&self) -> String {
-        let src = self
-            .src_names
-            .get(self.line.0)
-            .map(String::as_str)
-            .unwrap_or("cmd. line");
-        let mut s = format!("{src}:{}: ", self.line.1);
-        if self.reading {
+        let mut s = String::new();
+        if self.line.1 > 0 {
+            let src = self
+                .src_names
+                .get(self.line.0)
+                .map(String::as_str)
+                .unwrap_or("cmd. line");
+            s.push_str(&format!("{src}:{}: ", self.line.1));
+        }
+        let fnr = self.global_num(special::FNR);
+        if fnr > 0.0 {
             let f = self.global_bytes(special::FILENAME);
             let f = if f.is_empty() { b"-".to_vec() } else { f };
             s.push_str(&format!(
                 "(FILENAME={} FNR={}) ",
                 String::from_utf8_lossy(&f),
-                self.global_num(special::FNR)
+                fnr
             ));
         }
         s
     }
 
-    /// A run-time warning in gawk's form.
-    pub async fn runtime_warning(&mut self, msg: &str) -> R<()> {
+    /// Writes a diagnostic to standard error. gawk flushes its standard output first, so
+    /// with `2>&1` the message follows what the program printed before it.
+    pub async fn message(&mut self, kind: &str, msg: &str) -> R<()> {
         let line = format!(
-            "{}: {}warning: {msg}\n",
+            "{}: {}{kind}: {msg}\n",
             self.ctx.name(),
             self.msg_location()
         );
-        self.ctx.err(line.as_bytes()).await?;
+        let ctx = self.ctx;
+        self.outputs[0].flush(ctx).await?;
+        ctx.err(line.as_bytes()).await?;
         Ok(())
+    }
+
+    /// A run-time warning in gawk's form.
+    pub async fn runtime_warning(&mut self, msg: &str) -> R<()> {
+        self.message("warning", msg).await
     }
 
     pub fn to_str(&self, v: &Value) -> Rc<[u8]> {
@@ -948,6 +958,15 @@ impl<'p> Interp<'p> {
             }
             let v = self.ev(a).await?;
             frame.push(Cell::Val(v));
+        }
+        if args.len() > func.nparams {
+            // gawk warns at each such call, evaluates the extra arguments and ignores their
+            // values; the frame simply holds them past the parameters.
+            let msg = format!(
+                "function `{}' called with more arguments than declared",
+                String::from_utf8_lossy(&func.name)
+            );
+            self.runtime_warning(&msg).await?;
         }
         frame.resize(func.nparams.max(args.len()), Cell::Uninit);
         self.reserve(cost::FRAME_MEMORY)?;

@@ -198,7 +198,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                         let e = opts::interrupted(e)?;
                         ctx.err(
                             format!(
-                                "{name}: fatal: can't open source file `{}' for reading: {}\n",
+                                "{name}: fatal: cannot open source file `{}' for reading: {}\n",
                                 String::from_utf8_lossy(&v),
                                 e.message()
                             )
@@ -266,6 +266,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             p
         }
         Err(e) => {
+            print_notes(ctx, &sources, &e.notes).await?;
             let unsupported = e.msg.contains("gawk extension");
             if unsupported {
                 ctx.mark_partial(e.msg.clone());
@@ -275,10 +276,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(if unsupported { 2 } else { 1 });
         }
     };
-    for (src, line, msg) in &prog.warnings {
-        let src_name = sources.get(*src).map(|s| s.name.as_str()).unwrap_or("-");
-        ctx.err(format!("{}: {src_name}:{line}: warning: {msg}\n", ctx.name()).as_bytes())
-            .await?;
+    if print_notes(ctx, &sources, &prog.notes).await? {
+        return Ok(1);
     }
     let mut lits = Vec::with_capacity(prog.regexes.len());
     // Regex literals read characters the way the locale does, as dynamic regexes do.
@@ -319,15 +318,31 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     Ok(status)
 }
 
+/// Prints parse-time warnings and errors; true when there was an error, which stops the
+/// program from running (status 1, as for a syntax error).
+async fn print_notes(
+    ctx: &CommandCtx,
+    sources: &[Source],
+    notes: &[ast::Note],
+) -> Result<bool, Interrupt> {
+    for n in notes {
+        let src_name = sources.get(n.src).map(|s| s.name.as_str()).unwrap_or("-");
+        let kind = if n.error { "error" } else { "warning" };
+        let line = format!("{}: {src_name}:{}: {kind}: {}\n", ctx.name(), n.line, n.msg);
+        ctx.err(line.as_bytes()).await?;
+    }
+    Ok(notes.iter().any(|n| n.error))
+}
+
 /// Turns a failure into its message and status (interrupts propagate).
 async fn report(it: &mut Interp<'_>, e: Jump) -> Result<i32, Interrupt> {
     match e {
         Jump::Int(i) => Err(i),
         Jump::Fatal(msg) => {
-            let ctx = it.ctx;
-            let name = ctx.name();
-            ctx.err(format!("{name}: {}fatal: {msg}\n", it.msg_location()).as_bytes())
-                .await?;
+            match it.message("fatal", &msg).await {
+                Err(Jump::Int(i)) => return Err(i),
+                Err(_) | Ok(()) => {}
+            }
             // Buffered output still reaches its destination, as when gawk exits.
             if let Err(Jump::Int(i)) = it.close_all().await {
                 return Err(i);
@@ -487,6 +502,9 @@ async fn record_loop(it: &mut Interp<'_>) -> Result<(), Jump> {
 
 async fn run_items<'p>(it: &mut Interp<'p>, prog: &'p ast::Program) -> Result<(), Jump> {
     for item in &prog.items {
+        if !matches!(item.pattern, ast::Pattern::All) {
+            it.line = item.line;
+        }
         let matched = match &item.pattern {
             ast::Pattern::All => true,
             ast::Pattern::Expr(e) => it.ev(e).await?.truthy(),

@@ -201,11 +201,42 @@ impl Parser {
                 Tok::Percent => BinOp::Mod,
                 _ => return Ok(l),
             };
+            let op_at = self.i;
             self.advance();
+            let start = self.i;
             let r = self.unary()?;
+            if op != BinOp::Mul {
+                self.note_zero_divisor(op, op_at, start, &r);
+            }
             self.link()?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
+    }
+
+    /// gawk folds a divisor written as a numeric constant (with `-`, `!` and `^` applied to
+    /// constants, but nothing in parentheses) while parsing; when it is zero that is an error
+    /// reported at parse time, so the program never runs, rather than a fatal error when the
+    /// division is reached.
+    fn note_zero_divisor(&mut self, op: BinOp, op_at: usize, start: usize, divisor: &Expr) {
+        let folded = self.toks[start..self.i]
+            .iter()
+            .all(|t| matches!(t.tok, Tok::Num(_) | Tok::Minus | Tok::Not | Tok::Caret));
+        if !folded || constant_value(divisor) != Some(0.0) {
+            return;
+        }
+        let msg = if op == BinOp::Mod {
+            "division by zero attempted in `%'"
+        } else {
+            "division by zero attempted"
+        };
+        let t = &self.toks[op_at];
+        let (src, line) = (t.src, t.line);
+        self.prog.notes.push(Note {
+            src,
+            line,
+            error: true,
+            msg: msg.to_string(),
+        });
     }
 
     pub(super) fn unary(&mut self) -> R<Expr> {
@@ -376,7 +407,6 @@ impl Parser {
                 let f = self.func_index(&n);
                 self.expect(Tok::LParen)?;
                 let args = self.call_args()?;
-                self.calls.push((f, args.len(), at));
                 Ok(Expr::Call(f, args))
             }
             Tok::Builtin(n) => {
@@ -450,5 +480,16 @@ impl Parser {
         self.no_gt = old.0;
         self.no_in = old.1;
         Ok(args)
+    }
+}
+
+/// The value of an expression made of numeric constants, as gawk's parser folds it.
+fn constant_value(e: &Expr) -> Option<f64> {
+    match e {
+        Expr::Num(n) => Some(*n),
+        Expr::Neg(e) => constant_value(e).map(|v| -v),
+        Expr::Not(e) => constant_value(e).map(|v| if v == 0.0 { 1.0 } else { 0.0 }),
+        Expr::Bin(BinOp::Pow, a, b) => Some(constant_value(a)?.powf(constant_value(b)?)),
+        _ => None,
     }
 }

@@ -12,6 +12,8 @@ pub struct ParseError {
     pub src: usize,
     pub line: usize,
     pub pos: usize,
+    /// The parse-time messages that came before the error.
+    pub notes: Vec<Note>,
 }
 
 pub(super) type R<T> = Result<T, ParseError>;
@@ -29,8 +31,6 @@ pub struct Parser {
     pub(super) funcs: HashMap<Vec<u8>, usize>,
     /// Parameters of the function being parsed.
     pub(super) locals: Option<Vec<Vec<u8>>>,
-    /// Calls seen: (function index, argument count, token index) for the arity check.
-    pub(super) calls: Vec<(usize, usize, usize)>,
     pub(super) depth: usize,
     /// Operators chained in the current top-level expression.
     pub(super) links: usize,
@@ -49,7 +49,6 @@ pub fn parse(toks: Vec<Token>) -> R<Program> {
         globals: HashMap::new(),
         funcs: HashMap::new(),
         locals: None,
-        calls: Vec::new(),
         depth: 0,
         links: 0,
         no_gt: false,
@@ -59,19 +58,9 @@ pub fn parse(toks: Vec<Token>) -> R<Program> {
     for n in special::NAMES {
         p.global(n.as_bytes());
     }
-    p.program()?;
-    // gawk warns about a call with more arguments than the function declares, evaluates the
-    // extra arguments and ignores their values; the frame simply holds them past the params.
-    for &(f, nargs, at) in &p.calls {
-        let func = &p.prog.funcs[f];
-        if func.defined && nargs > func.nparams {
-            let t = &p.toks[at];
-            let msg = format!(
-                "function `{}' called with more arguments than declared",
-                String::from_utf8_lossy(&func.name)
-            );
-            p.prog.warnings.push((t.src, t.line, msg));
-        }
+    if let Err(mut e) = p.program() {
+        e.notes = std::mem::take(&mut p.prog.notes);
+        return Err(e);
     }
     Ok(p.prog)
 }
@@ -106,6 +95,7 @@ impl Parser {
             src: t.src,
             line: t.line,
             pos: t.pos,
+            notes: Vec::new(),
         })
     }
     pub(super) fn syntax<T>(&self) -> R<T> {
@@ -225,10 +215,12 @@ impl Parser {
                     let b = self.block()?;
                     self.prog.items.push(Item {
                         pattern: Pattern::All,
+                        line: (0, 0),
                         action: Some(b),
                     });
                 }
                 _ => {
+                    let line = (self.toks[self.i].src, self.toks[self.i].line);
                     let e = self.expr()?;
                     let pattern = if self.eat(&Tok::Comma) {
                         self.skip_newlines();
@@ -247,7 +239,11 @@ impl Parser {
                         }
                         None
                     };
-                    self.prog.items.push(Item { pattern, action });
+                    self.prog.items.push(Item {
+                        pattern,
+                        line,
+                        action,
+                    });
                 }
             }
         }

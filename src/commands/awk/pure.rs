@@ -20,7 +20,10 @@ pub fn mark(prog: &mut Program) {
     for block in prog.begin.iter_mut().chain(prog.end.iter_mut()) {
         stmts(block);
     }
-    for Item { pattern, action } in &mut prog.items {
+    for Item {
+        pattern, action, ..
+    } in &mut prog.items
+    {
         match pattern {
             Pattern::All => {}
             Pattern::Expr(e) => value(e),

@@ -67,7 +67,7 @@ impl<'p> Interp<'p> {
                     Err(e) => {
                         let e = opts::interrupted(e)?;
                         return fatal(format!(
-                            "can't redirect to `{}': {}",
+                            "cannot redirect to `{}': {}",
                             String::from_utf8_lossy(&name),
                             e.message()
                         ));
@@ -416,7 +416,6 @@ impl<'p> Interp<'p> {
                 };
                 self.main = Some(Reader::new(f));
                 self.set_global(special::FNR, Value::Num(0.0));
-                self.reading = true;
                 return Ok(true);
             }
             let key = format!("{}", self.argi);
@@ -434,6 +433,10 @@ impl<'p> Interp<'p> {
                 continue;
             }
             self.used_file = true;
+            // gawk names the file and resets FNR before it opens it, so a file it cannot
+            // open or skips is FILENAME afterwards, and messages about it carry no FNR.
+            self.set_global(special::FILENAME, Value::string(arg.clone()));
+            self.set_global(special::FNR, Value::Num(0.0));
             let f = if arg == b"-" || arg == b"/dev/stdin" {
                 self.ctx.fd(0).ok_or(crate::process::IoError::BadFd)
             } else {
@@ -443,7 +446,7 @@ impl<'p> Interp<'p> {
                 Ok(f) => {
                     if let Ok(st) = self.ctx.stat(&self.ctx.resolve(&arg)) {
                         if st.file_type == crate::vfs::FileType::Dir {
-                            self.warn(&format!(
+                            self.runtime_warning(&format!(
                                 "command line argument `{}' is a directory: skipped",
                                 String::from_utf8_lossy(&arg)
                             ))
@@ -452,15 +455,10 @@ impl<'p> Interp<'p> {
                         }
                     }
                     self.main = Some(Reader::new(f));
-                    self.set_global(special::FILENAME, Value::string(arg));
-                    self.set_global(special::FNR, Value::Num(0.0));
-                    self.reading = true;
                     return Ok(true);
                 }
                 Err(e) => {
                     let e = opts::interrupted(e)?;
-                    self.reading = true;
-                    self.set_global(special::FILENAME, Value::string(arg.clone()));
                     return Err(Jump::Fatal(format!(
                         "cannot open file `{}' for reading: {}",
                         String::from_utf8_lossy(&arg),
@@ -479,12 +477,5 @@ impl<'p> Interp<'p> {
             return Ok(());
         };
         self.set_var(super::ast::Var::Global(i), v)
-    }
-
-    pub async fn warn(&mut self, msg: &str) -> R<()> {
-        self.ctx
-            .err(format!("awk: warning: {msg}\n").as_bytes())
-            .await?;
-        Ok(())
     }
 }

@@ -189,7 +189,7 @@ fn errors() {
         e,
         "awk: cmd. line:1: (FILENAME=- FNR=1) fatal: division by zero attempted\n"
     );
-    let (st, _, e) = awk(&["BEGIN { print 5 % 0 }"], "");
+    let (st, _, e) = awk(&["BEGIN { z = 0; print 5 % z }"], "");
     assert_eq!(
         (st, e.as_str()),
         (
@@ -197,6 +197,17 @@ fn errors() {
             "awk: cmd. line:1: fatal: division by zero attempted in `%'\n"
         )
     );
+    // A constant zero divisor is found while parsing: nothing runs, and parsing goes on.
+    let (st, o, e) = awk(&["BEGIN { print \"x\"; print 5 % 0; y = 1 / -0 }"], "");
+    assert_eq!((st, o.as_str()), (1, ""));
+    assert_eq!(
+        e,
+        "awk: cmd. line:1: error: division by zero attempted in `%'\n\
+         awk: cmd. line:1: error: division by zero attempted\n"
+    );
+    // A parenthesised divisor is not folded, so that division fails when it runs.
+    let (st, o, _) = awk(&["BEGIN { print \"x\"; print 5 / (0) }"], "");
+    assert_eq!((st, o.as_str()), (2, "x\n"));
     let (st, _, e) = awk(&["BEGIN { print patsplit(\"a b\", p) }"], "");
     assert_eq!(st, 2);
     assert!(

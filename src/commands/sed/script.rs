@@ -426,9 +426,8 @@ impl Compiler<'_> {
                         }
                         _ => match self.addr()? {
                             Some(Addr::Step(n, _)) => Addr2::A(Addr::Line(n)),
-                            Some(Addr::Zero) => {
-                                return Err(self.err("invalid usage of line address 0"))
-                            }
+                            // As a range's end, 0 is an ordinary line number (`1,0p`).
+                            Some(Addr::Zero) => Addr2::A(Addr::Line(0)),
                             Some(a) => Addr2::A(a),
                             None => return Err(self.err("unexpected `,'")),
                         },
@@ -436,6 +435,11 @@ impl Compiler<'_> {
                 }
             }
             if matches!(a1, Some(Addr::Zero)) && !matches!(a2, Some(Addr2::A(Addr::Re(_)))) {
+                // GNU sed notices after reading the next character (`!` or the command).
+                self.skip_ws();
+                if self.peek().is_some() {
+                    self.i += 1;
+                }
                 return Err(self.err("invalid usage of line address 0"));
             }
             self.skip_ws();
