@@ -66,6 +66,21 @@ struct P<'a> {
     args: &'a [Vec<u8>],
     pos: usize,
     steps: u64,
+    /// The C locale: a character is a byte. Otherwise characters are UTF-8 sequences (a
+    /// byte that is not part of one counts as one character).
+    bytes: bool,
+}
+
+/// `s` split into its characters.
+fn chars(s: &[u8], bytes: bool) -> Vec<&[u8]> {
+    let mut v = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let l = crate::commands::posix_re::char_len(&s[i..], bytes).max(1);
+        v.push(&s[i..i + l]);
+        i += l;
+    }
+    v
 }
 
 impl P<'_> {
@@ -194,7 +209,7 @@ impl P<'_> {
                 icase: false,
                 multiline: false,
                 sed_escapes: false,
-                bytes: false,
+                bytes: self.bytes,
             },
         )
         .map_err(|e| Fail::Syntax(e.message().to_string()))?;
@@ -209,7 +224,7 @@ impl P<'_> {
             },
             Some(c) => {
                 let (a, b) = c[0].unwrap_or((0, 0));
-                Val::Int(String::from_utf8_lossy(&s[a..b]).chars().count() as i128)
+                Val::Int(chars(&s[a..b], self.bytes).len() as i128)
             }
             None if re.ngroups > 0 => Val::Str(Vec::new()),
             None => Val::Int(0),
@@ -253,7 +268,7 @@ impl P<'_> {
             b"+" => Ok(Val::Str(self.operand()?)),
             b"length" => {
                 let s = self.operand()?;
-                Ok(Val::Int(String::from_utf8_lossy(&s).chars().count() as i128))
+                Ok(Val::Int(chars(&s, self.bytes).len() as i128))
             }
             b"match" => {
                 let s = self.operand()?;
@@ -262,10 +277,11 @@ impl P<'_> {
             }
             b"index" => {
                 let s = self.operand()?;
-                let chars = self.operand()?;
-                let i = s
+                let set = self.operand()?;
+                let set = chars(&set, self.bytes);
+                let i = chars(&s, self.bytes)
                     .iter()
-                    .position(|c| chars.contains(c))
+                    .position(|c| set.contains(c))
                     .map(|i| i + 1)
                     .unwrap_or(0);
                 Ok(Val::Int(i as i128))
@@ -274,12 +290,12 @@ impl P<'_> {
                 let s = self.operand()?;
                 let pos = to_int(&self.operand()?);
                 let len = to_int(&self.operand()?);
-                let chars: Vec<char> = String::from_utf8_lossy(&s).chars().collect();
+                let cs = chars(&s, self.bytes);
                 Ok(Val::Str(match (pos, len) {
-                    (Some(p), Some(l)) if p >= 1 && l >= 1 && (p as usize) <= chars.len() => {
+                    (Some(p), Some(l)) if p >= 1 && l >= 1 && (p as usize) <= cs.len() => {
                         let start = p as usize - 1;
-                        let end = (start + l as usize).min(chars.len());
-                        chars[start..end].iter().collect::<String>().into_bytes()
+                        let end = (start as u128 + l as u128).min(cs.len() as u128) as usize;
+                        cs[start..end].concat()
                     }
                     _ => Vec::new(),
                 }))
@@ -309,6 +325,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         args,
         pos: 0,
         steps: 0,
+        bytes: !opts::utf8_locale(ctx),
     };
     let r = p.or();
     ctx.charge(1 + args.len() as u64 + p.steps / 256)?;

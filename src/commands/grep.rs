@@ -316,7 +316,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
         icase,
         multiline: false,
         sed_escapes: false,
-        bytes: false,
+        bytes: !opts::utf8_locale(ctx),
     };
     let re = if perl {
         if patterns.len() > 1 {
@@ -326,7 +326,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
             ctx.mark_partial("grep -P -w is not supported");
             return fail(ctx, "-P together with -w is not supported in shellsim").await;
         }
-        match Regex::perl(&patterns, icase, p.has(b'x')) {
+        match Regex::perl(&patterns, icase, p.has(b'x'), o.bytes) {
             Ok(r) => r,
             Err(m) => {
                 ctx.mark_partial(m.clone());

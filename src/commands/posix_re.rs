@@ -611,6 +611,44 @@ impl P<'_> {
 }
 
 /// Decodes one UTF-8 character: (char, length) or (None, 1) for an invalid byte.
+/// A `-P` pattern for the C locale: every byte from 0x80 up becomes a `\xHH` escape (one
+/// byte, also inside brackets), since the matcher reads pattern text as UTF-8 otherwise.
+fn perl_bytes_pattern(pat: &[u8]) -> String {
+    let mut out = String::with_capacity(pat.len());
+    let mut i = 0;
+    while i < pat.len() {
+        let b = pat[i];
+        if b == b'\\' && pat.get(i + 1).is_some_and(|&n| n >= 0x80) {
+            // An escaped high byte is that byte.
+            i += 1;
+            continue;
+        }
+        if b >= 0x80 {
+            out.push_str(&format!("\\x{b:02X}"));
+        } else {
+            out.push(b as char);
+            if b == b'\\' {
+                if let Some(&n) = pat.get(i + 1) {
+                    out.push(n as char);
+                    i += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The length of the character at the start of `s` in the locale: one byte in the C locale
+/// (`bytes`), else a UTF-8 sequence (an invalid byte counts as one character).
+pub fn char_len(s: &[u8], bytes: bool) -> usize {
+    if bytes {
+        s.len().min(1)
+    } else {
+        decode(s).1
+    }
+}
+
 pub fn decode(s: &[u8]) -> (Option<char>, usize) {
     if s.is_empty() {
         return (None, 0);
@@ -1054,11 +1092,17 @@ impl Regex {
     /// matches). What the crate's syntax lacks — look-around, back-references, `\K`, atomic
     /// groups — is an error naming the construct, never a different match. Several patterns
     /// are alternatives; `line` anchors each at both ends (`-x`).
-    pub fn perl(pats: &[Vec<u8>], icase: bool, line: bool) -> Result<Regex, String> {
+    pub fn perl(pats: &[Vec<u8>], icase: bool, line: bool, bytes: bool) -> Result<Regex, String> {
         let mut alts = Vec::with_capacity(pats.len());
         for pat in pats {
-            let pat = std::str::from_utf8(pat)
-                .map_err(|_| "-P patterns must be valid UTF-8 in shellsim".to_string())?;
+            let owned;
+            let pat = if bytes {
+                owned = perl_bytes_pattern(pat);
+                owned.as_str()
+            } else {
+                std::str::from_utf8(pat)
+                    .map_err(|_| "-P patterns must be valid UTF-8 in shellsim".to_string())?
+            };
             alts.push(if line {
                 format!("^(?:{pat})$")
             } else {
@@ -1066,11 +1110,18 @@ impl Regex {
             });
         }
         let body = if alts.is_empty() {
-            "[^\\x00-\\x{10FFFF}]".to_string()
+            let all = if bytes { "\\xFF" } else { "\\x{10FFFF}" };
+            format!("[^\\x00-{all}]")
         } else {
             alts.join("|")
         };
-        let flags = if icase { "(?i)" } else { "" };
+        // In the C locale PCRE works on bytes: `.` is a byte, classes and case are ASCII.
+        let flags = match (icase, bytes) {
+            (true, true) => "(?i-u)",
+            (true, false) => "(?i)",
+            (false, true) => "(?-u)",
+            (false, false) => "",
+        };
         let build = |src: &str| {
             regex::bytes::RegexBuilder::new(src)
                 .size_limit(64 << 20)
@@ -1085,7 +1136,7 @@ impl Regex {
         let src = format!("{flags}{body}");
         let fast = match build(&src) {
             Ok(fast) => fast,
-            Err(why) => return Regex::perl_backtracking(&src, icase, why),
+            Err(why) => return Regex::perl_backtracking(&src, icase, bytes, why),
         };
         let ngroups = fast.captures_len() - 1;
         let buffer_src = Some(format!("(?m){src}"));
@@ -1128,10 +1179,20 @@ impl Regex {
     /// backtracking limit: a pattern that needs more stops the search with an error
     /// instead of running for exponential time. `unsupported` is the reason the `regex`
     /// crate gave, reported if this engine cannot parse the pattern either.
-    fn perl_backtracking(src: &str, icase: bool, unsupported: String) -> Result<Regex, String> {
+    fn perl_backtracking(
+        src: &str,
+        icase: bool,
+        bytes: bool,
+        unsupported: String,
+    ) -> Result<Regex, String> {
+        let mode = if bytes {
+            fancy_regex::BytesMode::Ascii
+        } else {
+            fancy_regex::BytesMode::UnicodeBytes
+        };
         let re = fancy_regex::RegexBuilder::new(src)
             .backtrack_limit(PERL_BACKTRACK_LIMIT)
-            .bytes_mode(fancy_regex::BytesMode::UnicodeBytes)
+            .bytes_mode(mode)
             .build()
             .map_err(|_| unsupported)?;
         let ngroups = re.captures_len() - 1;

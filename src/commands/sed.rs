@@ -264,6 +264,8 @@ struct Exec {
     quit: Option<i32>,
     /// Whether the current input line ended with the delimiter.
     cur_nl: bool,
+    /// The C locale: characters are bytes.
+    bytes: bool,
 }
 
 enum Flow {
@@ -542,26 +544,61 @@ impl Exec {
         w.missing_nl = !nl;
     }
 
-    fn apply_case(text: &[u8], case: &mut Option<Case>, one: &mut Option<Case>, out: &mut Vec<u8>) {
+    /// Copies `text` under the `\U \L \u \l` case conversion in force. In a UTF-8 locale
+    /// each character is converted (bytes that are not UTF-8 pass through); in the C locale
+    /// only ASCII letters change, and GNU sed 4.9 on glibc turns every converted byte from
+    /// 0x80 up into 0xFF (its toupper/tolower see them as negative chars).
+    fn apply_case(
+        text: &[u8],
+        bytes: bool,
+        case: &mut Option<Case>,
+        one: &mut Option<Case>,
+        out: &mut Vec<u8>,
+    ) {
         if case.is_none() && one.is_none() {
             out.extend_from_slice(text);
             return;
         }
-        let s = String::from_utf8_lossy(text);
-        for ch in s.chars() {
+        let mut i = 0;
+        while i < text.len() {
             let mode = one.take().or(*case);
-            match mode {
-                Some(Case::Upper | Case::UpperOne) => {
-                    out.extend(ch.to_uppercase().collect::<String>().bytes())
-                }
-                Some(Case::Lower | Case::LowerOne) => {
-                    out.extend(ch.to_lowercase().collect::<String>().bytes())
-                }
+            let upper = match mode {
+                Some(Case::Upper | Case::UpperOne) => true,
+                Some(Case::Lower | Case::LowerOne) => false,
                 _ => {
-                    let mut b = [0; 4];
-                    out.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
+                    // No conversion left: the rest is copied as it is.
+                    out.extend_from_slice(&text[i..]);
+                    return;
                 }
+            };
+            let (ch, l) = if bytes {
+                (None, 1)
+            } else {
+                super::posix_re::decode(&text[i..])
+            };
+            let b = text[i];
+            match ch {
+                Some(c) if !c.is_ascii() => {
+                    let conv: String = if upper {
+                        c.to_uppercase().collect()
+                    } else {
+                        c.to_lowercase().collect()
+                    };
+                    out.extend_from_slice(conv.as_bytes());
+                }
+                _ if b >= 0x80 => {
+                    out.push(if bytes { 0xFF } else { b });
+                    if l > 1 {
+                        out.extend_from_slice(&text[i + 1..i + l]);
+                    }
+                }
+                _ => out.push(if upper {
+                    b.to_ascii_uppercase()
+                } else {
+                    b.to_ascii_lowercase()
+                }),
             }
+            i += l;
         }
     }
 
@@ -598,12 +635,12 @@ impl Exec {
             };
             let (ms, me) = caps[0].unwrap();
             if ms == me && prev_end == Some(ms) {
-                // An empty match right after the previous match does not count.
+                // An empty match right after the previous match does not count. GNU sed
+                // then moves on by one byte, even inside a UTF-8 character.
                 if ms >= ps.len() {
                     break;
                 }
-                let (_, l) = super::posix_re::decode(&ps[ms..]);
-                at = ms + l.max(1);
+                at = ms + 1;
                 continue;
             }
             count += 1;
@@ -612,10 +649,18 @@ impl Exec {
                 let (mut case, mut one) = (None, None);
                 for part in &s.repl {
                     match part {
-                        Repl::Lit(t) => Self::apply_case(t, &mut case, &mut one, &mut out),
+                        Repl::Lit(t) => {
+                            Self::apply_case(t, self.bytes, &mut case, &mut one, &mut out)
+                        }
                         Repl::Group(g) => {
                             if let Some(Some((a, b))) = caps.get(*g) {
-                                Self::apply_case(&ps[*a..*b], &mut case, &mut one, &mut out);
+                                Self::apply_case(
+                                    &ps[*a..*b],
+                                    self.bytes,
+                                    &mut case,
+                                    &mut one,
+                                    &mut out,
+                                );
                             }
                         }
                         Repl::Case(c) => match c {
@@ -642,8 +687,8 @@ impl Exec {
                 if ms >= ps.len() {
                     break;
                 }
-                let (_, l) = super::posix_re::decode(&ps[ms..]);
-                at = ms + l.max(1);
+                // After an empty match GNU sed moves on by one byte (in any locale).
+                at = ms + 1;
             } else {
                 at = me;
             }
@@ -705,7 +750,7 @@ impl Exec {
                     let mut out = Vec::with_capacity(ps.len());
                     let mut i = 0;
                     while i < ps.len() {
-                        let (_, l) = super::posix_re::decode(&ps[i..]);
+                        let l = super::posix_re::char_len(&ps[i..], self.bytes);
                         let ch = &ps[i..i + l];
                         match map.get(ch) {
                             Some(r) => out.extend_from_slice(r),
@@ -993,6 +1038,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         i: 0,
         origin: String::new(),
         ere,
+        bytes: !opts::utf8_locale(ctx),
         sandbox,
         cmds: Vec::new(),
         blocks: Vec::new(),
@@ -1080,6 +1126,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         operands.push(b"-".to_vec());
     }
     let mut ex = Exec {
+        bytes: comp.bytes,
         quiet,
         line_len,
         delim,

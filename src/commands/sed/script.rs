@@ -111,6 +111,8 @@ pub(super) struct Compiler<'a> {
     /// Where the current piece came from, for messages: `-e expression #N` or `file F line`.
     pub(super) origin: String,
     pub(super) ere: bool,
+    /// The C locale: a character is a byte (in regexes and `y`), not a UTF-8 sequence.
+    pub(super) bytes: bool,
     pub(super) sandbox: bool,
     pub(super) cmds: Vec<Cmd>,
     pub(super) blocks: Vec<usize>,
@@ -248,7 +250,7 @@ impl Compiler<'_> {
             icase,
             multiline: multi,
             sed_escapes: true,
-            bytes: false,
+            bytes: self.bytes,
         };
         match Regex::new(pat, o) {
             Ok(r) => Ok(Some(Rc::new(r))),
@@ -755,36 +757,11 @@ impl Compiler<'_> {
                         _ => Case::End,
                     }));
                 }
-                b'n' => lit.push(b'\n'),
-                b't' => lit.push(b'\t'),
-                b'a' => lit.push(7),
-                b'f' => lit.push(12),
-                b'v' => lit.push(11),
-                b'r' => lit.push(b'\r'),
-                b'c' if i < rep.len() => {
-                    lit.push(rep[i].to_ascii_uppercase() ^ 0x40);
-                    i += 1;
+                _ => {
+                    let (b, used) = text_escape(n, &rep[i..]).unwrap_or((n, 0));
+                    lit.push(b);
+                    i += used;
                 }
-                b'd' | b'o' | b'x' => {
-                    let (radix, max) = match n {
-                        b'd' => (10, 3),
-                        b'o' => (8, 3),
-                        _ => (16, 2),
-                    };
-                    let st = i;
-                    while i < rep.len() && i - st < max && (rep[i] as char).is_digit(radix) {
-                        i += 1;
-                    }
-                    if i == st {
-                        lit.push(n);
-                    } else {
-                        let v =
-                            u32::from_str_radix(std::str::from_utf8(&rep[st..i]).unwrap(), radix)
-                                .unwrap_or(0);
-                        lit.push((v & 0xff) as u8);
-                    }
-                }
-                _ => lit.push(n),
             }
         }
         flush(&mut lit, &mut out);
@@ -801,23 +778,28 @@ impl Compiler<'_> {
         let Some(b) = self.delimited(delim, false) else {
             return Err(self.err("unterminated `y' command"));
         };
+        let bytes = self.bytes;
+        // Escapes become bytes first; then the text is split into the locale's characters
+        // (so in UTF-8 `\xc3\xa9` is one character, as in GNU sed).
         let chars = |s: &[u8]| -> Vec<Vec<u8>> {
-            let mut v = Vec::new();
+            let mut text = Vec::with_capacity(s.len());
             let mut i = 0;
             while i < s.len() {
                 if s[i] == b'\\' && i + 1 < s.len() {
-                    let c = match s[i + 1] {
-                        b'n' => b'\n',
-                        b't' => b'\t',
-                        b'r' => b'\r',
-                        x => x,
-                    };
-                    v.push(vec![c]);
-                    i += 2;
-                    continue;
+                    let n = s[i + 1];
+                    let (c, used) = text_escape(n, &s[i + 2..]).unwrap_or((n, 0));
+                    text.push(c);
+                    i += 2 + used;
+                } else {
+                    text.push(s[i]);
+                    i += 1;
                 }
-                let (_, l) = super::super::posix_re::decode(&s[i..]);
-                v.push(s[i..i + l].to_vec());
+            }
+            let mut v = Vec::new();
+            let mut i = 0;
+            while i < text.len() {
+                let l = super::super::posix_re::char_len(&text[i..], bytes);
+                v.push(text[i..i + l].to_vec());
                 i += l;
             }
             v
@@ -871,4 +853,39 @@ pub(super) fn resolve_labels(cmds: &mut [Cmd]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The byte a sed text escape stands for (`\n \t \a \f \v \r \cX \dNNN \oNNN \xHH`), given the
+/// byte after the backslash and the text after that, with how many bytes of that text it used;
+/// `None` when the escape is not one of these.
+fn text_escape(n: u8, rest: &[u8]) -> Option<(u8, usize)> {
+    Some(match n {
+        b'n' => (b'\n', 0),
+        b't' => (b'\t', 0),
+        b'a' => (7, 0),
+        b'f' => (12, 0),
+        b'v' => (11, 0),
+        b'r' => (b'\r', 0),
+        b'c' if !rest.is_empty() => (rest[0].to_ascii_uppercase() ^ 0x40, 1),
+        b'd' | b'o' | b'x' => {
+            let (radix, max) = match n {
+                b'd' => (10, 3),
+                b'o' => (8, 3),
+                _ => (16, 2),
+            };
+            let digits = rest
+                .iter()
+                .take(max)
+                .take_while(|b| (**b as char).is_digit(radix))
+                .count();
+            if digits == 0 {
+                return None;
+            }
+            let v = rest[..digits].iter().fold(0u32, |v, b| {
+                v * radix + (*b as char).to_digit(radix).unwrap_or(0)
+            });
+            ((v & 0xff) as u8, digits)
+        }
+        _ => return None,
+    })
 }
