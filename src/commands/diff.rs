@@ -1,18 +1,25 @@
 //! `diff`: compare files line by line, GNU diffutils' formats — normal (the default), unified
-//! (`-u`, `-U N`), context (`-c`, `-C N`) and brief (`-q`) — with `-r`, `-N`, `-s`, `-i`, `-w`,
-//! `-b`, `-B`, `-a`, `--label`, side by side (`-y`, `-W N`, `--left-column`,
-//! `--suppress-common-lines`; `side.rs`) and `-t`/`--tabsize=N`. Exit status 0 same, 1
-//! different, 2 trouble.
+//! (`-u`, `-U N`), context (`-c`, `-C N`), brief (`-q`), ed script (`-e`), RCS (`-n`) and
+//! `#ifdef` merge (`-D NAME`) in `format.rs`, side by side (`-y`) in `side.rs` — with the
+//! line matching options (`-i -w -b -Z -E -B -I RE --strip-trailing-cr`, `lines.rs`) and
+//! directory comparison (`-r -N -x -X -S`, `tree.rs`). Exit status 0 same, 1 different,
+//! 2 trouble.
 
 mod algo;
+mod format;
+mod lines;
 mod side;
+mod tree;
 
 use super::opts::{self, flag, optional, req, OptDef, Out, Parser};
+use super::posix_re::{Flavor, Options as ReOptions, Regex, Wrap};
 use crate::clock::calendar;
 use crate::limits::cost;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
-use crate::vfs::{path, FileType};
+use crate::shell::pattern::{MatchOptions, Pattern};
+use format::{Files, Hunk, Tabs};
+use lines::{Ignore, Rules, Ws};
 use std::collections::HashMap;
 
 pub fn register(r: &mut super::Registry) {
@@ -20,7 +27,7 @@ pub fn register(r: &mut super::Registry) {
         "diff",
         Trust::Real,
         "compare files line by line",
-        "-u -U N -c -C N -y -W N -q -s -r -N -i -w -b -B -a -t --label --brief --unified[=N] --context[=N] --normal --side-by-side --width=N --left-column --suppress-common-lines --expand-tabs --tabsize=N --new-file --recursive --report-identical-files --ignore-case --ignore-all-space --ignore-space-change --ignore-blank-lines --text (no -e -f -n -D -T -l -p -F -x -X -S -d -E -Z -I --from-file --to-file --color --line-format --GTYPE-group-format --no-dereference --strip-trailing-cr --speed-large-files)",
+        "-u -U N -c -C N -e -n -D NAME -y -W N -q -s -r -N -x PAT -X FILE -S FILE -i -w -b -Z -E -B -I RE -p -F RE -a -t -T --label --brief --unified[=N] --context[=N] --normal --ed --rcs --ifdef=NAME --side-by-side --width=N --left-column --suppress-common-lines --show-c-function --show-function-line=RE --expand-tabs --initial-tab --tabsize=N --new-file --recursive --exclude=PAT --exclude-from=FILE --starting-file=FILE --from-file=FILE --to-file=FILE --report-identical-files --ignore-case --ignore-all-space --ignore-space-change --ignore-trailing-space --ignore-tab-expansion --ignore-blank-lines --ignore-matching-lines=RE --strip-trailing-cr --text --color=never|auto (no -f -l -d -P --color=always --palette --line-format --LTYPE-line-format --GTYPE-group-format --no-dereference --suppress-blank-empty --ignore-file-name-case --speed-large-files --horizon-lines --minimal)",
         run,
     );
 }
@@ -32,6 +39,10 @@ const NORMAL: u8 = 0x83;
 const LEFT_COLUMN: u8 = 0x84;
 const SUPPRESS_COMMON: u8 = 0x85;
 const TABSIZE: u8 = 0x86;
+const STRIP_CR: u8 = 0x87;
+const COLOR: u8 = 0x88;
+const FROM_FILE: u8 = 0x89;
+const TO_FILE: u8 = 0x8a;
 const DEFS: &[OptDef] = &[
     flag(b'u', ""),
     req(b'U', ""),
@@ -40,30 +51,49 @@ const DEFS: &[OptDef] = &[
     req(b'C', ""),
     optional(CONTEXT, "context"),
     flag(NORMAL, "normal"),
+    flag(b'e', "ed"),
+    flag(b'n', "rcs"),
+    req(b'D', "ifdef"),
     flag(b'y', "side-by-side"),
     req(b'W', "width"),
     flag(LEFT_COLUMN, "left-column"),
     flag(SUPPRESS_COMMON, "suppress-common-lines"),
+    flag(b'p', "show-c-function"),
+    req(b'F', "show-function-line"),
     flag(b't', "expand-tabs"),
+    flag(b'T', "initial-tab"),
     req(TABSIZE, "tabsize"),
     flag(b'q', "brief"),
     flag(b's', "report-identical-files"),
     flag(b'r', "recursive"),
     flag(b'N', "new-file"),
+    req(b'x', "exclude"),
+    req(b'X', "exclude-from"),
+    req(b'S', "starting-file"),
+    req(FROM_FILE, "from-file"),
+    req(TO_FILE, "to-file"),
     flag(b'i', "ignore-case"),
     flag(b'w', "ignore-all-space"),
     flag(b'b', "ignore-space-change"),
+    flag(b'Z', "ignore-trailing-space"),
+    flag(b'E', "ignore-tab-expansion"),
     flag(b'B', "ignore-blank-lines"),
+    req(b'I', "ignore-matching-lines"),
+    flag(STRIP_CR, "strip-trailing-cr"),
     flag(b'a', "text"),
     req(LABEL, "label"),
+    optional(COLOR, "color"),
 ];
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 enum Format {
     Normal,
     Unified(usize),
     Context(usize),
     Side,
+    Ed,
+    Rcs,
+    Ifdef(Vec<u8>),
 }
 
 struct Opts {
@@ -72,19 +102,28 @@ struct Opts {
     report_same: bool,
     recursive: bool,
     new_file: bool,
-    icase: bool,
-    all_space: bool,
-    space_change: bool,
+    rules: Rules,
     blank_lines: bool,
+    /// `-I`: changes whose lines all match are ignored.
+    ignore_re: Option<Regex>,
+    /// `-p`/`-F`: the function line shown in context hunk headers.
+    function_re: Option<Regex>,
+    strip_cr: bool,
     text: bool,
     labels: Vec<Vec<u8>>,
     /// `-t`: tabs in output lines become spaces.
     expand_tabs: bool,
-    tab: u64,
+    initial_tab: bool,
     width: u64,
     left_column: bool,
     suppress_common: bool,
     utf8: bool,
+    /// `-x`/`-X`: directory entries left out.
+    excludes: Vec<Pattern>,
+    /// `-S`: top-level directory entries before this name are skipped.
+    starting_file: Option<Vec<u8>>,
+    /// The options as given, for the `diff ...` line before each pair in a tree.
+    switches: Vec<u8>,
 }
 
 /// One side of a comparison: its name as printed, its contents and its time.
@@ -94,257 +133,13 @@ struct Side {
     mtime_ns: u64,
 }
 
-fn lines(data: &[u8]) -> Vec<&[u8]> {
-    if data.is_empty() {
-        return Vec::new();
-    }
-    let mut v: Vec<&[u8]> = data.split_inclusive(|&b| b == b'\n').collect();
-    if v.last().is_some_and(|l| l.is_empty()) {
-        v.pop();
-    }
-    v
-}
-
-fn key(line: &[u8], o: &Opts) -> Vec<u8> {
-    let body = line.strip_suffix(b"\n").unwrap_or(line);
-    let mut k: Vec<u8> = if o.all_space {
-        body.iter()
-            .copied()
-            .filter(|b| !b.is_ascii_whitespace())
-            .collect()
-    } else if o.space_change {
-        let mut out = Vec::with_capacity(body.len());
-        let mut in_space = false;
-        for &b in body {
-            if b == b' ' || b == b'\t' || b == b'\r' || b == 0x0b || b == 0x0c {
-                in_space = true;
-            } else {
-                if in_space && !out.is_empty() {
-                    out.push(b' ');
-                }
-                in_space = false;
-                out.push(b);
-            }
-        }
-        out
-    } else {
-        body.to_vec()
-    };
-    if o.icase {
-        k.make_ascii_lowercase();
-    }
-    k
-}
-
 fn stamp(ns: u64) -> String {
     let t = calendar::tm((ns / 1_000_000_000) as i64, (ns % 1_000_000_000) as u32);
     String::from_utf8_lossy(&calendar::strftime(b"%Y-%m-%d %H:%M:%S.%N %z", &t)).into_owned()
 }
 
-/// `a,b` or `a` (GNU's range notation; `b` is the last line, 1-based).
-fn range(first: usize, last: usize) -> String {
-    if last > first {
-        format!("{first},{last}")
-    } else {
-        format!("{last}")
-    }
-}
-
-/// A run of changes: lines `a0..a1` of the first file replaced by `b0..b1` of the second.
-#[derive(Clone, Copy)]
-struct Hunk {
-    a0: usize,
-    a1: usize,
-    b0: usize,
-    b1: usize,
-}
-
-fn hunks(ca: &[bool], cb: &[bool]) -> Vec<Hunk> {
-    let (mut i, mut j) = (0, 0);
-    let mut out = Vec::new();
-    while i < ca.len() || j < cb.len() {
-        if i < ca.len() && j < cb.len() && !ca[i] && !cb[j] {
-            i += 1;
-            j += 1;
-            continue;
-        }
-        let (a0, b0) = (i, j);
-        while i < ca.len() && ca[i] {
-            i += 1;
-        }
-        while j < cb.len() && cb[j] {
-            j += 1;
-        }
-        if (a0, b0) == (i, j) {
-            // Only possible at the very end of one file.
-            i += usize::from(i < ca.len());
-            j += usize::from(j < cb.len());
-            continue;
-        }
-        out.push(Hunk {
-            a0,
-            a1: i,
-            b0,
-            b1: j,
-        });
-    }
-    out
-}
-
-/// `-t`'s tab stops for output lines, and whether the line's flag is printed again after a
-/// carriage return (GNU does for the normal and context formats, not unified).
-#[derive(Clone, Copy)]
-struct Tabs {
-    expand: Option<u64>,
-    reflag: bool,
-}
-
-fn push_line(out: &mut Vec<u8>, prefix: &[u8], line: &[u8], t: Tabs) {
-    out.extend_from_slice(prefix);
-    let body = line.strip_suffix(b"\n").unwrap_or(line);
-    match t.expand {
-        Some(tab) => side::expand_tabs(body, tab, t.reflag.then_some(prefix), out),
-        None => out.extend_from_slice(body),
-    }
-    out.push(b'\n');
-    if !line.ends_with(b"\n") {
-        out.extend_from_slice(b"\\ No newline at end of file\n");
-    }
-}
-
-fn normal(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], t: Tabs, out: &mut Vec<u8>) {
-    for h in hs {
-        let cmd = if h.a0 == h.a1 {
-            format!("{}a{}\n", h.a0, range(h.b0 + 1, h.b1))
-        } else if h.b0 == h.b1 {
-            format!("{}d{}\n", range(h.a0 + 1, h.a1), h.b0)
-        } else {
-            format!("{}c{}\n", range(h.a0 + 1, h.a1), range(h.b0 + 1, h.b1))
-        };
-        out.extend_from_slice(cmd.as_bytes());
-        for l in &a[h.a0..h.a1] {
-            push_line(out, b"< ", l, t);
-        }
-        if h.a0 != h.a1 && h.b0 != h.b1 {
-            out.extend_from_slice(b"---\n");
-        }
-        for l in &b[h.b0..h.b1] {
-            push_line(out, b"> ", l, t);
-        }
-    }
-}
-
-/// Groups hunks whose context would touch or overlap.
-fn groups(hs: &[Hunk], ctx_lines: usize) -> Vec<Vec<Hunk>> {
-    let mut out: Vec<Vec<Hunk>> = Vec::new();
-    for h in hs {
-        match out.last_mut() {
-            Some(g) if h.a0 - g.last().map_or(0, |l| l.a1) <= 2 * ctx_lines => g.push(*h),
-            _ => out.push(vec![*h]),
-        }
-    }
-    out
-}
-
-fn unified(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, t: Tabs, out: &mut Vec<u8>) {
-    for g in groups(hs, n) {
-        let (first, last) = (g[0], g[g.len() - 1]);
-        let a_start = first.a0.saturating_sub(n);
-        let a_end = (last.a1 + n).min(a.len());
-        let b_start = first.b0.saturating_sub(n);
-        let b_end = (last.b1 + n).min(b.len());
-        let span = |start: usize, end: usize| {
-            let len = end - start;
-            match len {
-                0 => format!("{start},0"),
-                1 => format!("{}", start + 1),
-                _ => format!("{},{len}", start + 1),
-            }
-        };
-        out.extend_from_slice(
-            format!(
-                "@@ -{} +{} @@\n",
-                span(a_start, a_end),
-                span(b_start, b_end)
-            )
-            .as_bytes(),
-        );
-        let mut i = a_start;
-        for h in &g {
-            for l in &a[i..h.a0] {
-                push_line(out, b" ", l, t);
-            }
-            for l in &a[h.a0..h.a1] {
-                push_line(out, b"-", l, t);
-            }
-            for l in &b[h.b0..h.b1] {
-                push_line(out, b"+", l, t);
-            }
-            i = h.a1;
-        }
-        for l in &a[i..a_end] {
-            push_line(out, b" ", l, t);
-        }
-    }
-}
-
-fn context(a: &[&[u8]], b: &[&[u8]], hs: &[Hunk], n: usize, t: Tabs, out: &mut Vec<u8>) {
-    for g in groups(hs, n) {
-        let (first, last) = (g[0], g[g.len() - 1]);
-        let a_start = first.a0.saturating_sub(n);
-        let a_end = (last.a1 + n).min(a.len());
-        let b_start = first.b0.saturating_sub(n);
-        let b_end = (last.b1 + n).min(b.len());
-        let span = |start: usize, end: usize| {
-            if end <= start + 1 {
-                format!("{}", end.max(start))
-            } else {
-                format!("{},{}", start + 1, end)
-            }
-        };
-        out.extend_from_slice(b"***************\n");
-        out.extend_from_slice(format!("*** {} ****\n", span(a_start, a_end)).as_bytes());
-        // The old side: its ranges of each hunk, `-` where the new side has nothing.
-        let old: Vec<(usize, usize, bool)> = g.iter().map(|h| (h.a0, h.a1, h.b1 > h.b0)).collect();
-        context_side(a, &old, (a_start, a_end), b"- ", t, out);
-        out.extend_from_slice(format!("--- {} ----\n", span(b_start, b_end)).as_bytes());
-        let new: Vec<(usize, usize, bool)> = g.iter().map(|h| (h.b0, h.b1, h.a1 > h.a0)).collect();
-        context_side(b, &new, (b_start, b_end), b"+ ", t, out);
-    }
-}
-
-/// One side of a context hunk: `ranges` are (first, end, the other side changed too) for each
-/// change; lines that change on both sides are marked `! `, one-sided ones `alone`. Printed
-/// only when the side has changed lines at all.
-fn context_side(
-    lines: &[&[u8]],
-    ranges: &[(usize, usize, bool)],
-    (start, end): (usize, usize),
-    alone: &[u8],
-    t: Tabs,
-    out: &mut Vec<u8>,
-) {
-    if !ranges.iter().any(|r| r.1 > r.0) {
-        return;
-    }
-    let mut i = start;
-    for &(r0, r1, both) in ranges {
-        for l in &lines[i..r0] {
-            push_line(out, b"  ", l, t);
-        }
-        let mark: &[u8] = if both { b"! " } else { alone };
-        for l in &lines[r0..r1] {
-            push_line(out, mark, l, t);
-        }
-        i = r1;
-    }
-    for l in &lines[i..end] {
-        push_line(out, b"  ", l, t);
-    }
-}
-
-/// `-s`: say that two files are identical. Returns "not different".
-async fn report_same(ctx: &CommandCtx, o: &Opts, x: &Side, y: &Side) -> Result<bool, Interrupt> {
+/// `-s`: say that two files are identical. Returns the status for "not different".
+async fn report_same(ctx: &CommandCtx, o: &Opts, x: &Side, y: &Side) -> Result<i32, Interrupt> {
     if o.report_same {
         let (nx, ny) = (
             String::from_utf8_lossy(&x.name),
@@ -353,41 +148,63 @@ async fn report_same(ctx: &CommandCtx, o: &Opts, x: &Side, y: &Side) -> Result<b
         ctx.out(format!("Files {nx} and {ny} are identical\n").as_bytes())
             .await?;
     }
-    Ok(false)
+    Ok(0)
 }
 
-/// Compares two files' contents; writes the difference; `Ok(true)` when they differ.
+/// Compares two files' contents; writes the difference; returns 0 same, 1 different, 2 when
+/// the ed format had to warn about a missing final newline.
 async fn compare(
     ctx: &CommandCtx,
     o: &Opts,
     x: &Side,
     y: &Side,
     header: Option<&[u8]>,
-) -> Result<bool, Interrupt> {
-    let (da, db) = (
+) -> Result<i32, Interrupt> {
+    let (mut da, mut db) = (
         x.data.as_deref().unwrap_or(b""),
         y.data.as_deref().unwrap_or(b""),
     );
     ctx.charge_bytes(da.len() + db.len())?;
-    // Side by side shows identical files too, unless common lines are suppressed.
-    let sdiff_all = o.format == Format::Side && !o.suppress_common && !o.brief;
-    if da == db && !o.blank_lines && !sdiff_all {
-        return report_same(ctx, o, x, y).await;
-    }
     let binary = !o.text
         && (da[..da.len().min(32768)].contains(&0) || db[..db.len().min(32768)].contains(&0));
-    let (la, lb) = (lines(da), lines(db));
+    let stripped;
+    if o.strip_cr && !binary {
+        stripped = (lines::strip_cr(da), lines::strip_cr(db));
+        (da, db) = (&stripped.0, &stripped.1);
+    }
+    // Side by side and `-D` show identical files too (unless common lines are suppressed).
+    let show_all = !o.brief
+        && ((o.format == Format::Side && !o.suppress_common)
+            || matches!(o.format, Format::Ifdef(_)));
+    if da == db && !show_all {
+        return report_same(ctx, o, x, y).await;
+    }
+    // The ed format cannot show a missing final newline: GNU warns (and fails) for each
+    // input without one, once it reads the files' lines.
+    let mut status = 0;
+    if o.format == Format::Ed && !o.brief {
+        for (k, side, data) in [(0, x, da), (1, y, db)] {
+            if !data.is_empty() && !data.ends_with(b"\n") {
+                let mut m = o.labels.get(k).unwrap_or(&side.name).clone();
+                m.extend_from_slice(b": No newline at end of file\n");
+                ctx.diag(m).await?;
+                status = 2;
+            }
+        }
+    }
+    let (la, lb) = (lines::lines(da), lines::lines(db));
     // Lines are compared through small integers: equal keys, equal classes.
     let mut classes: HashMap<Vec<u8>, u64> = HashMap::new();
+    // The ed format cannot tell a missing final newline; the others can, unless trailing
+    // white space (or more) is ignored.
+    let marks_last = o.format != Format::Ed && o.rules.ws < Ws::Trailing;
     let mut class = |l: &[u8]| -> u64 {
-        let k = key(l, o);
+        let body = l.strip_suffix(b"\n").unwrap_or(l);
+        let mut k = lines::key(body, o.rules);
+        if !l.ends_with(b"\n") && marks_last {
+            k.extend_from_slice(&[0xff, 0xfe, 0xff]);
+        }
         let next = classes.len() as u64;
-        // The class of a last line without a newline differs from the same text with one.
-        let k = if l.ends_with(b"\n") || o.all_space || o.space_change {
-            k
-        } else {
-            [k, vec![0xff, 0xfe]].concat()
-        };
         *classes.entry(k).or_insert(next)
     };
     let ea: Vec<u64> = la.iter().map(|l| class(l)).collect();
@@ -395,15 +212,38 @@ async fn compare(
     ctx.charge(cost::LINE * (ea.len() + eb.len()) as u64)?;
     let mut charge = |u: u64| ctx.charge(u);
     let (ca, cb) = algo::changes(&ea, &eb, &mut charge)?;
-    let mut hs = hunks(&ca, &cb);
-    if o.blank_lines {
-        hs.retain(|h| {
-            !(la[h.a0..h.a1].iter().all(|l| l.trim_ascii().is_empty())
-                && lb[h.b0..h.b1].iter().all(|l| l.trim_ascii().is_empty()))
-        });
+    let hs = format::hunks(&ca, &cb);
+    // `-B`/`-I`: a change whose lines may all be ignored.
+    let ig = Ignore {
+        blank_lines: o.blank_lines,
+        re: o.ignore_re.as_ref(),
+        ws: o.rules.ws,
+    };
+    let mut ignore = vec![false; hs.len()];
+    if ig.active() {
+        for (k, h) in hs.iter().enumerate() {
+            let mut all = true;
+            for l in la[h.a0..h.a1].iter().chain(&lb[h.b0..h.b1]) {
+                if !ig.trivial(l) {
+                    all = false;
+                    break;
+                }
+            }
+            ignore[k] = all;
+            ctx.charge(
+                (h.a1 - h.a0 + h.b1 - h.b0) as u64
+                    + o.ignore_re.as_ref().map_or(0, |r| r.take_steps()),
+            )?;
+        }
     }
-    if hs.is_empty() && (binary || !sdiff_all) {
-        return report_same(ctx, o, x, y).await;
+    let real: Vec<Hunk> = hs
+        .iter()
+        .zip(&ignore)
+        .filter(|(_, &i)| !i)
+        .map(|(h, _)| *h)
+        .collect();
+    if real.is_empty() && (binary || !show_all) {
+        return Ok(status.max(report_same(ctx, o, x, y).await?));
     }
     let (nx, ny) = (
         String::from_utf8_lossy(&x.name).into_owned(),
@@ -412,7 +252,7 @@ async fn compare(
     if o.brief {
         ctx.out(format!("Files {nx} and {ny} differ\n").as_bytes())
             .await?;
-        return Ok(true);
+        return Ok(1);
     }
     let mut out = Out::new();
     if let Some(h) = header {
@@ -421,28 +261,35 @@ async fn compare(
     if binary {
         out.push(format!("Binary files {nx} and {ny} differ\n").as_bytes());
         out.flush(ctx).await?;
-        return Ok(true);
+        return Ok(1);
     }
-    let label = |k: usize, side: &Side| -> String {
+    let label = |k: usize, side: &Side| -> Vec<u8> {
         match o.labels.get(k) {
-            Some(l) => String::from_utf8_lossy(l).into_owned(),
-            None => format!(
-                "{}\t{}",
-                String::from_utf8_lossy(&side.name),
-                stamp(side.mtime_ns)
-            ),
+            Some(l) => l.clone(),
+            None => {
+                let mut v = tree::c_escape(&side.name);
+                v.push(b'\t');
+                v.extend_from_slice(stamp(side.mtime_ns).as_bytes());
+                v
+            }
         }
     };
     let mut text = Vec::new();
     let t = Tabs {
-        expand: o.expand_tabs.then_some(o.tab),
+        expand: o.expand_tabs.then_some(o.rules.tab),
         reflag: true,
+        initial: o.initial_tab,
     };
-    match o.format {
-        Format::Normal => normal(&la, &lb, &hs, t, &mut text),
+    let files = Files { a: &la, b: &lb };
+    status = status.max(i32::from(!real.is_empty()));
+    match &o.format {
+        Format::Normal => format::normal(&files, &real, t, &mut text),
+        Format::Ed => format::ed(&files, &real, t, &mut text),
+        Format::Rcs => format::rcs(&files, &real, t, &mut text),
+        Format::Ifdef(name) => format::ifdef(&files, &real, name, t, &mut text),
         Format::Side => {
             let style = side::Style {
-                layout: side::Layout::new(o.width, o.tab, o.expand_tabs),
+                layout: side::Layout::new(o.width, o.rules.tab, o.expand_tabs),
                 suppress_common: o.suppress_common,
                 left_column: o.left_column,
                 utf8: o.utf8,
@@ -455,33 +302,43 @@ async fn compare(
                 reserved += n;
                 Ok(())
             };
-            let r = side::render(&la, &lb, &hs, &style, &mut grow, &mut text);
+            let r = side::render(&la, &lb, &real, &style, &mut grow, &mut text);
             ctx.release(reserved);
             r?;
-            out.push(&text);
-            out.flush(ctx).await?;
-            if hs.is_empty() {
-                return report_same(ctx, o, x, y).await;
+        }
+        Format::Unified(n) | Format::Context(n) => {
+            let unified = matches!(o.format, Format::Unified(_));
+            let (l0, l1) = (label(0, x), label(1, y));
+            let (m0, m1): (&[u8], &[u8]) = if unified {
+                (b"--- ", b"+++ ")
+            } else {
+                (b"*** ", b"--- ")
+            };
+            for (m, l) in [(m0, l0), (m1, l1)] {
+                text.extend_from_slice(m);
+                text.extend_from_slice(&l);
+                text.push(b'\n');
             }
-            return Ok(true);
-        }
-        Format::Unified(n) => {
-            text.extend_from_slice(
-                format!("--- {}\n+++ {}\n", label(0, x), label(1, y)).as_bytes(),
-            );
-            let t = Tabs { reflag: false, ..t };
-            unified(&la, &lb, &hs, n, t, &mut text);
-        }
-        Format::Context(n) => {
-            text.extend_from_slice(
-                format!("*** {}\n--- {}\n", label(0, x), label(1, y)).as_bytes(),
-            );
-            context(&la, &lb, &hs, n, t, &mut text);
+            let mut c = format::Context {
+                lines: *n,
+                t,
+                functions: o.function_re.as_ref().map(format::Functions::new),
+                ignore: &ignore,
+            };
+            let mut charge = |u: u64| ctx.charge(u);
+            if unified {
+                format::unified(&files, &hs, &mut c, &mut text, &mut charge)?;
+            } else {
+                format::context(&files, &hs, &mut c, &mut text, &mut charge)?;
+            }
         }
     }
     out.push(&text);
     out.flush(ctx).await?;
-    Ok(true)
+    if real.is_empty() {
+        return Ok(status.max(report_same(ctx, o, x, y).await?));
+    }
+    Ok(status)
 }
 
 async fn read_side(
@@ -526,144 +383,6 @@ async fn read_side(
     }
 }
 
-/// Compares `a` and `b` (files or directories). Returns the worst status (0, 1 or 2).
-fn compare_paths<'a>(
-    ctx: &'a CommandCtx,
-    o: &'a Opts,
-    a: Vec<u8>,
-    b: Vec<u8>,
-    top: bool,
-    in_tree: bool,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<i32, Interrupt>> + 'a>> {
-    Box::pin(async move {
-        ctx.charge(cost::PATH_COMPONENT * 2)?;
-        let (abs_a, abs_b) = (ctx.resolve(&a), ctx.resolve(&b));
-        let is_dir = |p: &[u8], name: &[u8]| {
-            name != b"-" && ctx.stat(p).is_ok_and(|s| s.file_type == FileType::Dir)
-        };
-        let (da, db) = (is_dir(&abs_a, &a), is_dir(&abs_b, &b));
-        // `diff file dir` compares with dir/file.
-        if da != db && top {
-            let (file, dir, file_first) = if db {
-                (a.clone(), b.clone(), true)
-            } else {
-                (b.clone(), a.clone(), false)
-            };
-            let inside = path::join(&dir, path::file_name(&file));
-            return if file_first {
-                compare_paths(ctx, o, file, inside, false, false).await
-            } else {
-                compare_paths(ctx, o, inside, file, false, false).await
-            };
-        }
-        if da && db {
-            let list = |p: &[u8]| {
-                ctx.read_dir(p)
-                    .map(|v| v.into_iter().map(|e| e.0).collect::<Vec<_>>())
-                    .unwrap_or_default()
-            };
-            let (na, nb) = (list(&abs_a), list(&abs_b));
-            let mut names: Vec<Vec<u8>> = na.iter().chain(nb.iter()).cloned().collect();
-            names.sort();
-            names.dedup();
-            let mut status = 0;
-            for name in names {
-                let (pa, pb) = (path::join(&a, &name), path::join(&b, &name));
-                let (in_a, in_b) = (na.contains(&name), nb.contains(&name));
-                let in_both = in_a && in_b;
-                if !in_both && !o.new_file {
-                    let dir = if in_a { &a } else { &b };
-                    ctx.out(
-                        format!(
-                            "Only in {}: {}\n",
-                            String::from_utf8_lossy(dir),
-                            String::from_utf8_lossy(&name)
-                        )
-                        .as_bytes(),
-                    )
-                    .await?;
-                    status = status.max(1);
-                    continue;
-                }
-                let sub_a = in_a
-                    && ctx
-                        .stat(&ctx.resolve(&pa))
-                        .is_ok_and(|s| s.file_type == FileType::Dir);
-                let sub_b = in_b
-                    && ctx
-                        .stat(&ctx.resolve(&pb))
-                        .is_ok_and(|s| s.file_type == FileType::Dir);
-                if sub_a && sub_b {
-                    if o.recursive {
-                        status = status.max(compare_paths(ctx, o, pa, pb, false, true).await?);
-                    } else {
-                        ctx.out(
-                            format!(
-                                "Common subdirectories: {} and {}\n",
-                                String::from_utf8_lossy(&pa),
-                                String::from_utf8_lossy(&pb)
-                            )
-                            .as_bytes(),
-                        )
-                        .await?;
-                    }
-                    continue;
-                }
-                if sub_a != sub_b && in_a && in_b {
-                    let (d, f) = if sub_a { (&pa, &pb) } else { (&pb, &pa) };
-                    ctx.out(
-                        format!(
-                            "File {} is a directory while file {} is a regular file\n",
-                            String::from_utf8_lossy(d),
-                            String::from_utf8_lossy(f)
-                        )
-                        .as_bytes(),
-                    )
-                    .await?;
-                    status = status.max(1);
-                    continue;
-                }
-                status = status.max(compare_files(ctx, o, &pa, &pb, true).await?);
-            }
-            return Ok(status);
-        }
-        compare_files(ctx, o, &a, &b, in_tree).await
-    })
-}
-
-async fn compare_files(
-    ctx: &CommandCtx,
-    o: &Opts,
-    a: &[u8],
-    b: &[u8],
-    in_tree: bool,
-) -> Result<i32, Interrupt> {
-    let Ok(x) = read_side(ctx, a, &ctx.resolve(a), o.new_file).await? else {
-        return Ok(2);
-    };
-    let Ok(y) = read_side(ctx, b, &ctx.resolve(b), o.new_file).await? else {
-        return Ok(2);
-    };
-    let header = if in_tree && !o.brief {
-        let mut h = b"diff".to_vec();
-        for arg in ctx.args() {
-            if arg.starts_with(b"-") && arg.len() > 1 {
-                h.push(b' ');
-                h.extend_from_slice(arg);
-            }
-        }
-        h.push(b' ');
-        h.extend_from_slice(a);
-        h.push(b' ');
-        h.extend_from_slice(b);
-        h.push(b'\n');
-        Some(h)
-    } else {
-        None
-    };
-    Ok(i32::from(compare(ctx, o, &x, &y, header.as_deref()).await?))
-}
-
 /// A `-W`/`--tabsize` value: a positive decimal (`strtoimax`: leading blanks and a sign
 /// allowed, too large saturates).
 fn positive(v: &[u8]) -> Option<u64> {
@@ -690,6 +409,44 @@ fn context_arg(v: Option<&[u8]>, default: usize) -> Result<usize, String> {
     }
 }
 
+/// A `-F`/`-I` expression list: GNU joins the expressions with `\|` into one basic regular
+/// expression (grep's syntax), matched anywhere in a line, case-sensitively even under `-i`.
+fn regex_list(ctx: &CommandCtx, pats: &[Vec<u8>]) -> Result<Option<Regex>, String> {
+    if pats.is_empty() {
+        return Ok(None);
+    }
+    let o = ReOptions {
+        flavor: Flavor::Basic,
+        icase: false,
+        multiline: false,
+        sed_escapes: false,
+        bytes: !opts::utf8_locale(ctx),
+    };
+    for p in pats {
+        if let Err(e) = Regex::new(p, o) {
+            return Err(format!("{}: {}", String::from_utf8_lossy(p), e.message()));
+        }
+    }
+    Regex::new_multi(pats, o, false, Wrap::None)
+        .map(Some)
+        .map_err(|e| e.message().to_string())
+}
+
+/// `-X FILE`: one pattern a line; trailing white space is dropped and blank lines skipped
+/// (gnulib's `add_exclude_file` with a newline separator).
+fn exclude_lines(data: &[u8]) -> Vec<Vec<u8>> {
+    data.split(|&b| b == b'\n')
+        .map(|l| {
+            let end = l
+                .iter()
+                .rposition(|&b| !lines::is_space(b))
+                .map_or(0, |p| p + 1);
+            l[..end].to_vec()
+        })
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
 async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let p = match opts::parse(ctx, Parser::new(DEFS), 2).await? {
         Ok(p) => p,
@@ -699,7 +456,12 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut style: Option<u8> = None;
     let mut lines = None::<usize>;
     let (mut width, mut tab) = (None::<u64>, None::<u64>);
+    let mut ws = Ws::None;
+    let (mut ifdef, mut start, mut from_file, mut to_file) = (None, None, None, None);
+    let (mut function_pats, mut ignore_pats) = (Vec::new(), Vec::new());
+    let mut exclude_pats: Vec<Vec<u8>> = Vec::new();
     for (id, v) in &p.opts {
+        let value = v.clone().unwrap_or_default();
         let (kind, n) = match *id {
             b'u' => (b'u', Some(3)),
             b'c' => (b'c', Some(3)),
@@ -716,15 +478,40 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             },
             NORMAL => (b'n', None),
             b'y' => (b'y', None),
+            b'e' => (b'e', None),
+            b'n' => (b'r', None),
+            b'D' | b'S' | FROM_FILE | TO_FILE => {
+                // GNU's `specify_value`: repeating one with another value is an error.
+                let (slot, name) = match *id {
+                    b'D' => (&mut ifdef, "-D"),
+                    b'S' => (&mut start, "-S"),
+                    FROM_FILE => (&mut from_file, "--from-file"),
+                    _ => (&mut to_file, "--to-file"),
+                };
+                if slot.as_ref().is_some_and(|old| *old != value) {
+                    let e = format!(
+                        "conflicting {name} option value {}",
+                        opts::quote(ctx, &value)
+                    );
+                    ctx.diag(e).await?;
+                    ctx.err(b"diff: Try 'diff --help' for more information.\n")
+                        .await?;
+                    return Ok(2);
+                }
+                *slot = Some(value);
+                if *id != b'D' {
+                    continue;
+                }
+                (b'D', None)
+            }
             b'W' | TABSIZE => {
-                let raw = v.as_deref().unwrap_or_default();
                 let (name, slot) = if *id == b'W' {
                     ("width", &mut width)
                 } else {
                     ("tabsize", &mut tab)
                 };
-                let Some(n) = positive(raw) else {
-                    let e = format!("invalid {name} '{}'", String::from_utf8_lossy(raw));
+                let Some(n) = positive(&value) else {
+                    let e = format!("invalid {name} '{}'", String::from_utf8_lossy(&value));
                     return opts::usage(ctx, &e, 2).await;
                 };
                 if slot.is_some_and(|old| old != n) {
@@ -732,6 +519,58 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     return Ok(2);
                 }
                 *slot = Some(n);
+                continue;
+            }
+            b'w' | b'b' | b'Z' | b'E' => {
+                ws = ws.with(*id);
+                continue;
+            }
+            b'p' => {
+                function_pats.push(b"^[[:alpha:]$_]".to_vec());
+                continue;
+            }
+            b'F' => {
+                function_pats.push(value);
+                continue;
+            }
+            b'I' => {
+                ignore_pats.push(value);
+                continue;
+            }
+            b'x' => {
+                exclude_pats.push(value);
+                continue;
+            }
+            b'X' => {
+                match ctx.read_all_input(&value).await {
+                    Ok(d) => {
+                        ctx.charge_bytes(d.len())?;
+                        exclude_pats.extend(exclude_lines(&d));
+                    }
+                    Err(e) => {
+                        let e = opts::interrupted(e)?;
+                        ctx.diag_path(opts::quotef(ctx, &value).as_bytes(), e)
+                            .await?;
+                        return Ok(2);
+                    }
+                }
+                continue;
+            }
+            COLOR => {
+                match v.as_deref() {
+                    // Output is never a terminal here, so `auto` never colors.
+                    None | Some(b"never") | Some(b"auto") => {}
+                    Some(b"always") => {
+                        ctx.mark_partial("diff --color=always is not supported");
+                        ctx.diag("--color=always is not supported by this simulator")
+                            .await?;
+                        return Ok(2);
+                    }
+                    Some(other) => {
+                        let e = format!("invalid color {}", opts::quote(ctx, other));
+                        return opts::usage(ctx, &e, 2).await;
+                    }
+                }
                 continue;
             }
             _ => continue,
@@ -744,22 +583,48 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             lines = Some(lines.map_or(n, |l: usize| l.max(n)));
         }
     }
+    let icase = p.has(b'i');
+    let function_re = match regex_list(ctx, &function_pats) {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.diag(e).await?;
+            return Ok(2);
+        }
+    };
+    let ignore_re = match regex_list(ctx, &ignore_pats) {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.diag(e).await?;
+            return Ok(2);
+        }
+    };
     let format = match style {
         Some(b'u') => Format::Unified(lines.unwrap_or(3)),
         Some(b'c') => Format::Context(lines.unwrap_or(3)),
         Some(b'y') => Format::Side,
+        Some(b'e') => Format::Ed,
+        Some(b'r') => Format::Rcs,
+        Some(b'D') => Format::Ifdef(ifdef.unwrap_or_default()),
+        // `-p` alone asks for the context format.
+        None if p.has(b'p') => Format::Context(3),
         _ => Format::Normal,
     };
+    let utf8 = opts::utf8_locale(ctx);
     let o = Opts {
         format,
         brief: p.has(b'q'),
         report_same: p.has(b's'),
         recursive: p.has(b'r'),
         new_file: p.has(b'N'),
-        icase: p.has(b'i'),
-        all_space: p.has(b'w'),
-        space_change: p.has(b'b'),
+        rules: Rules {
+            ws,
+            icase,
+            tab: tab.unwrap_or(8),
+        },
         blank_lines: p.has(b'B'),
+        ignore_re,
+        function_re,
+        strip_cr: p.has(STRIP_CR),
         text: p.has(b'a'),
         labels: p
             .opts
@@ -768,12 +633,46 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .filter_map(|(_, v)| v.clone())
             .collect(),
         expand_tabs: p.has(b't'),
-        tab: tab.unwrap_or(8),
+        initial_tab: p.has(b'T'),
         width: width.unwrap_or(130),
         left_column: p.has(LEFT_COLUMN),
         suppress_common: p.has(SUPPRESS_COMMON),
-        utf8: opts::utf8_locale(ctx),
+        utf8,
+        excludes: exclude_pats
+            .iter()
+            .map(|x| {
+                Pattern::compile(
+                    x,
+                    MatchOptions {
+                        extglob: false,
+                        nocase: false,
+                        utf8,
+                        pathname: false,
+                        dotglob: true,
+                    },
+                )
+            })
+            .collect(),
+        starting_file: start,
+        switches: tree::switch_string(opts::Quoting::of(ctx), ctx.args(), DEFS),
     };
+    // `--from-file`/`--to-file`: one side fixed, compared with every operand in turn.
+    if from_file.is_some() && to_file.is_some() {
+        ctx.diag("--from-file and --to-file both specified").await?;
+        return Ok(2);
+    }
+    if let Some(fixed) = from_file.as_ref().or(to_file.as_ref()) {
+        let mut status = 0;
+        for operand in &p.operands {
+            let (a, b) = if from_file.is_some() {
+                (fixed.clone(), operand.clone())
+            } else {
+                (operand.clone(), fixed.clone())
+            };
+            status = status.max(tree::compare_paths(ctx, &o, a, b, true, false).await?);
+        }
+        return Ok(status);
+    }
     match p.operands.len() {
         0 => return opts::usage(ctx, "missing operand after 'diff'", 2).await,
         1 => {
@@ -798,11 +697,13 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     if p.operands[0] == b"-" && p.operands[1] == b"-" {
-        if o.format != Format::Side || o.suppress_common || o.brief {
+        let shows_same = (o.format == Format::Side && !o.suppress_common)
+            || matches!(o.format, Format::Ifdef(_));
+        if !shows_same || o.brief {
             // The same input twice: identical, and GNU does not read it.
             return Ok(0);
         }
-        // Side by side shows it, read once, beside itself.
+        // Side by side and `-D` show it, read once, against itself.
         let data = ctx.read_all_input(b"-").await.unwrap_or_default();
         ctx.reserve(data.len() as u64)?;
         let side = |data| Side {
@@ -813,9 +714,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         let (x, y) = (side(data.clone()), side(data));
         let r = compare(ctx, &o, &x, &y, None).await;
         ctx.release(x.data.as_ref().map_or(0, |d| d.len() as u64));
-        return Ok(i32::from(r?));
+        return r;
     }
-    compare_paths(
+    tree::compare_paths(
         ctx,
         &o,
         p.operands[0].clone(),

@@ -114,3 +114,107 @@ for flags, ta, tb in side:
     r = subprocess.run(argv, cwd=d, capture_output=True, env=env)
     print(json.dumps({"argv": argv, "a": ta, "b": tb, "stdout": r.stdout.decode("latin-1"),
                       "status": r.returncode}))
+
+# ---- more options (-p -F -I -Z -E -T -e -n -D --strip-trailing-cr, and -x -X -S
+# --from-file --to-file over directory trees): appended after the side-by-side cases. Fixed
+# pairs against a set of option lists, then random pairs of mostly distinct lines (so that no
+# two shortest edit scripts tie), all in the C locale. Tree cases carry a "files" map (a name
+# ending in "/" is a directory) instead of "a" and "b".
+def run_case(flags, files, operands):
+    t = tempfile.mkdtemp()
+    for name, data in files.items():
+        p = os.path.join(t, name)
+        if name.endswith("/"):
+            os.makedirs(p, exist_ok=True)
+            continue
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        open(p, "w", encoding="latin-1").write(data)
+    argv = ["diff"] + flags + operands
+    r = subprocess.run(argv, cwd=t, capture_output=True, env=env)
+    return argv, r.stdout.decode("latin-1"), r.returncode
+
+more_pairs = [
+    ("a\nb\n\nc\td\ne", "a\nB\n\nC\td\ne\n"),
+    ("x\n", ".\nx\n..\n"),
+    ("a\nb", "a\nc"),
+    ("x\na\nb", "a\nb"),
+    ("int f()\n{\n a\n b\n c\n d\n e\n f\n g\n}\n", "int f()\n{\n a\n b\n c\n d\n e\n f\n G\n}"),
+    ("f1\nx\nf2\n", "f1\nx\nf2\ny"),
+    ("\tint main(void)   \n1\n2\n3\n4\n5\n", "\tint main(void)   \n1\n2\n3\n4\n5X\n"),
+    ("static unsigned long very_long_function_name_for_testing_the_cut(int)\n1\n2\n3\n4\n",
+     "static unsigned long very_long_function_name_for_testing_the_cut(int)\n1\n2\n3\n4x\n"),
+    ("a\r\nb\r\nc\n", "a\nB\nc\r\n"),
+    ("a\r", "a"),
+    ("#a\nx\n#b\ny\nz\n", "#A\nx\n#b\nY\nz\n"),
+    ("".join("%d\n" % i for i in range(1, 13)), "1\n2\nX\n4\n5\n6\n7\n8\n#\n10\n11\n12\n"),
+    ("".join("%d\n" % i for i in range(1, 13)), "1\n#\n3\n4\n5\n#\n7\n8\nX\n10\n11\n12\n"),
+    ("".join("%d\n" % i for i in range(1, 13)), "1\n2\n3\n4\n5\n6\n#7\n8\n9\nX\n11\n12\n"),
+    ("a \nb\t\nc\n\td\n", "a\nb  \nc \n        d\n"),
+    ("a\tb\n  \t\nx", "a       b\n\nx\n"),
+]
+more_flags = [
+    ["-T"], ["-T", "-u"], ["-T", "-c"], ["-T", "-t"], ["-Tu", "-t"], ["-e"], ["-n"], ["-DFOO"],
+    ["-T", "-e"], ["-e", "-t"], ["-DX", "-t"], ["-up"], ["-cp"], ["-p"], ["-U0", "-p"],
+    ["-u", "-F", "^f"], ["-U0", "-F", "f"], ["-U1", "-p", "-F", "^#"], ["--strip-trailing-cr"],
+    ["--strip-trailing-cr", "-u"], ["-I", "^#"], ["-u", "-I", "^#"], ["-U1", "-I", "#"],
+    ["-c", "-I", "#"], ["-U2", "-I", "#", "-I", "X"], ["-e", "-I", "#"], ["-n", "-I", "#"],
+    ["-DX", "-I", "#"], ["-q", "-I", "#"], ["-s", "-I", "#", "-I", "[0-9X]"], ["-B", "-u"],
+    ["-Z"], ["-E"], ["-E", "-Z"], ["-Z", "-B"], ["-E", "--tabsize=4"], ["-u", "-Z", "-i"],
+    ["--ignore-matching-lines=^[0-9]*$", "-u"], ["--color=never", "-u"], ["--color", "-c"],
+]
+labelled = lambda flags: any(f.startswith(("-u", "-c", "-U", "-C", "-p", "-T")) for f in flags)
+for ta, tb in more_pairs:
+    for flags in more_flags:
+        extra = ["--label", "a", "--label", "b"] if labelled(flags) else []
+        argv, out, status = run_case(flags + extra, {"a": ta, "b": tb}, ["a", "b"])
+        print(json.dumps({"argv": argv, "a": ta, "b": tb, "stdout": out, "status": status}))
+
+mrng = random.Random(20261201)
+malpha = ["int f(void)", "static int g(int x)", "#if X", "#endif", "  indented", "\ttab", "x\ty",
+          "x       y", "a ", "a\t", " a", "a\r", ".", "", "  ", "}", "{", "Foo Bar"]
+mflags = [["-p", "-u"], ["-F", "^#", "-U1"], ["-p", "-c"], ["-I", "^#", "-u"], ["-I", "^$", "-U1"],
+          ["-Z"], ["-E"], ["-E", "-Z", "-u"], ["-T", "-u"], ["-T"], ["-e"], ["-n"], ["-D", "X"],
+          ["--strip-trailing-cr"], ["-B", "-Z", "-c"], ["-I", "a", "-e"]]
+for k in range(60):
+    # Numbered lines are all distinct; a few special lines are mixed in.
+    base = ["line %d" % i for i in range(mrng.randint(0, 12))]
+    for _ in range(mrng.randint(0, 3)):
+        base.insert(mrng.randint(0, len(base)), mrng.choice(malpha))
+    other = list(base)
+    for _ in range(mrng.randint(1, 4)):
+        op = mrng.random()
+        if op < 0.35 and other:
+            del other[mrng.randrange(len(other))]
+        elif op < 0.7:
+            other.insert(mrng.randint(0, len(other)), mrng.choice(malpha + ["new %d" % k]))
+        elif other:
+            other[mrng.randrange(len(other))] = mrng.choice(malpha + ["changed %d" % k])
+    ta, tb = text(base, mrng.random() < 0.85), text(other, mrng.random() < 0.85)
+    flags = mrng.choice(mflags)
+    extra = ["--label", "a", "--label", "b"] if labelled(flags) else []
+    argv, out, status = run_case(flags + extra, {"a": ta, "b": tb}, ["a", "b"])
+    print(json.dumps({"argv": argv, "a": ta, "b": tb, "stdout": out, "status": status}))
+
+tree = {"d1/a.c": "1\n", "d2/a.c": "2\n", "d1/b.o": "x\n", "d2/b.o": "y\n", "d1/sub/c.c": "p\n",
+        "d2/sub/c.c": "q\n", "d1/.hid": "m\n", "d2/.hid": "n\n", "d1/only.o": "o\n",
+        "ex": "*.o\n  \nsu?   \n", "d1/sp ace": "1\n", "d2/sp ace": "2\n", "d1/sub2/a": "1\n",
+        "d2/sub2/a": "2\n", "d1/q'x": "1\n", "d2/q'x": "2\n", "d1/empty/": "", "d2/empty/": ""}
+tree_flags = [
+    ["-r", "-x", "*.o"], ["-r", "--exclude=*.o", "-x", ".h*"], ["-r", "-X", "ex"],
+    ["-r", "--exclude-from=ex"], ["-r", "-x", "d1"], ["-r", "-x", "sub"], ["-r", "-S", "b.o"],
+    ["-r", "-S", "sub"], ["-r", "--starting-file=c"], ["-S", "b"], ["-x", "sub*"],
+    ["-ru", "-x", "*.o", "--label", "L", "--label", "R"], ["-r", "-X", "nope"], ["-r", "-q", "-x", "s*"],
+    ["-r", "-x", "?.c", "-x", "*a*"], ["-r", "--ex=*.o"], ["-r", "--exclude", "*.o", "--"],
+    ["-r", "-x", "[ab].*"], ["-r", "-Tx", "*.o"], ["-rx*.o"], ["-r", "-N", "-x", "sub*"],
+    ["-r", "-S", "b.o", "-S", "b.o"], ["-r", "-S", "b.o", "-S", "c"], ["-r", "--color=never"],
+    ["-r", "-e", "-x", "*.c"], ["-r", "-I", "[0-9]", "-x", "*.o"],
+]
+for flags in tree_flags:
+    argv, out, status = run_case(flags, tree, ["d1", "d2"])
+    print(json.dumps({"argv": argv, "files": tree, "stdout": out, "status": status}))
+few = {"a": "1\n2\n", "b": "1\n3\n", "c": "1\n2\n", "d/a": "x\n"}
+for flags in [["--from-file=a", "b", "c"], ["--to-file=a", "b", "c"], ["--from-file", "a"],
+              ["--from-file=a", "--to-file=b", "c"], ["--from-file=d", "a", "b"], ["--to-file=a", "d"],
+              ["--from-file=a", "--from-file=b", "c"]]:
+    argv, out, status = run_case(flags, few, [])
+    print(json.dumps({"argv": argv, "files": few, "stdout": out, "status": status}))

@@ -6,7 +6,7 @@ const RECORDED: &str = include_str!("../../../tests/diff/cases.jsonl");
 /// The recorder writes bytes as Latin-1 characters (plain ASCII for most cases).
 fn bytes(v: &serde_json::Value) -> Vec<u8> {
     v.as_str()
-        .unwrap()
+        .unwrap_or_default()
         .chars()
         .map(|c| c as u32 as u8)
         .collect()
@@ -24,8 +24,25 @@ fn matches_recorded_gnu_diff_output() {
             .iter()
             .map(|v| v.as_str().unwrap())
             .collect();
+        // A pair of files `a` and `b`, or a tree of named files (a name ending in `/` is a
+        // directory).
+        let named: Vec<(String, Vec<u8>)> = match c.get("files") {
+            Some(m) => m
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), bytes(v)))
+                .collect(),
+            None => vec![
+                ("a".to_string(), bytes(&c["a"])),
+                ("b".to_string(), bytes(&c["b"])),
+            ],
+        };
+        let files: Vec<(&str, &[u8])> = named
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_slice()))
+            .collect();
         let (a, b) = (bytes(&c["a"]), bytes(&c["b"]));
-        let files: [(&str, &[u8]); 2] = [("a", &a), ("b", &b)];
         let r = run_files(&argv, b"", &files);
         total += 1;
         let want = (c["status"].as_i64().unwrap() as i32, bytes(&c["stdout"]));
@@ -44,7 +61,7 @@ fn matches_recorded_gnu_diff_output() {
     }
     // Where several shortest edit scripts exist, GNU's divide-and-conquer search sometimes picks
     // another one than Myers' greedy search does (same number of changed lines, different
-    // lines). 3 of the 322 recorded pairs are such ties; the count may only go down.
+    // lines). 3 of the 1055 recorded cases are such ties; the count may only go down.
     const KNOWN_TIES: usize = 3;
     assert!(
         failures.len() <= KNOWN_TIES,
@@ -114,4 +131,47 @@ fn side_by_side_stdin_and_option_errors() {
     assert!(r.2.starts_with("diff: invalid tabsize '0'\n"));
     let r = text(run_files(&["diff", "-y", "-e", "a", "b"], b"", f));
     assert_eq!(r.0, 2);
+}
+
+#[test]
+fn refused_and_invalid_options() {
+    let f: &[(&str, &[u8])] = &[("a", b"x\n"), ("b", b"y\n")];
+    // Colors would need a terminal; `always` is refused rather than ignored.
+    let r = text(run_files(&["diff", "--color=always", "a", "b"], b"", f));
+    assert_eq!((r.0, r.1.as_str()), (2, ""));
+    assert!(r.2.contains("--color=always is not supported"));
+    let r = text(run_files(&["diff", "--color=auto", "a", "b"], b"", f));
+    assert_eq!((r.0, r.1.as_str()), (1, "1c1\n< x\n---\n> y\n"));
+    for unsupported in [
+        "--minimal",
+        "--no-dereference",
+        "--line-format=%L",
+        "-l",
+        "-f",
+    ] {
+        let r = run_files(&["diff", unsupported, "a", "b"], b"", f);
+        assert_eq!(r.0, 2, "{unsupported}");
+    }
+    let r = text(run_files(&["diff", "-I", "a\\(", "a", "b"], b"", f));
+    assert_eq!(r.0, 2);
+    assert!(r.2.starts_with("diff: "), "{}", r.2);
+    let r = text(run_files(
+        &["diff", "--from-file=a", "--to-file=b", "a"],
+        b"",
+        f,
+    ));
+    assert_eq!(
+        (r.0, r.2.as_str()),
+        (2, "diff: --from-file and --to-file both specified\n")
+    );
+}
+
+#[test]
+fn ed_script_warns_about_a_missing_final_newline() {
+    let f: &[(&str, &[u8])] = &[("a", b"x\ny"), ("b", b"x\nz\n")];
+    let r = text(run_files(&["diff", "-e", "a", "b"], b"", f));
+    assert_eq!(
+        (r.0, r.1.as_str(), r.2.as_str()),
+        (2, "2c\nz\n.\n", "diff: a: No newline at end of file\n\n")
+    );
 }
