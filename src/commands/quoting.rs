@@ -115,16 +115,9 @@ impl Quoting {
     /// From the locale variables in their POSIX precedence (`LC_ALL`, `LC_CTYPE`, `LANG`):
     /// the first that is set and not empty decides; a UTF-8 codeset means UTF-8.
     pub fn from_env(get: impl Fn(&[u8]) -> Option<Vec<u8>>) -> Quoting {
-        let value = [&b"LC_ALL"[..], b"LC_CTYPE", b"LANG"]
-            .iter()
-            .filter_map(|k| get(k))
-            .find(|v| !v.is_empty());
-        let utf8 = value.is_some_and(|v| {
-            let v = v.to_ascii_lowercase();
-            let codeset = v.split(|&b| b == b'@').next().unwrap_or_default();
-            codeset.ends_with(b".utf-8") || codeset.ends_with(b".utf8")
-        });
-        Quoting { utf8 }
+        Quoting {
+            utf8: crate::shell::locale::is_utf8(get),
+        }
     }
 
     /// The quoting for a command, from its environment.

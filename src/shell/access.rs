@@ -11,6 +11,13 @@ use imbl::OrdMap;
 const ARITH_CACHE_ENTRIES: usize = 512;
 
 impl Shell {
+    /// Whether the shell's locale (its `LC_ALL`, `LC_CTYPE` or `LANG` variable, exported or
+    /// not, as bash follows them) is UTF-8: then `${#x}`, substrings, case changes and patterns
+    /// count UTF-8 characters; otherwise a character is a byte.
+    pub fn utf8_locale(&self) -> bool {
+        super::locale::is_utf8(|k| self.get_scalar(k))
+    }
+
     /// A variable's scalar value (`$name`), after nameref resolution.
     pub fn get_scalar(&self, name: &[u8]) -> Option<Vec<u8>> {
         let name = self.resolve_nameref(name);

@@ -11,6 +11,7 @@ mod cond;
 pub mod escapes;
 pub mod exec;
 pub mod expand;
+pub mod locale;
 pub mod parser;
 pub mod pattern;
 pub mod print;

@@ -13,7 +13,7 @@ pub(crate) fn expand(sh: &Shell, pat: &[u8]) -> Res<Vec<Vec<u8>>> {
     let opts = MatchOptions {
         extglob: sh.opts.extglob,
         nocase: sh.opts.nocaseglob,
-        utf8: true,
+        utf8: sh.utf8_locale(),
         pathname: true,
         // A non-empty GLOBIGNORE turns on dotglob, as in bash.
         dotglob: sh.opts.dotglob || sh.get_scalar(b"GLOBIGNORE").is_some_and(|g| !g.is_empty()),

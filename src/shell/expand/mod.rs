@@ -388,7 +388,7 @@ impl Shell {
             let opts = pattern::MatchOptions {
                 extglob: self.opts.extglob,
                 nocase: false,
-                utf8: true,
+                utf8: self.utf8_locale(),
                 pathname: true,
                 dotglob: true,
             };
@@ -423,7 +423,7 @@ impl Shell {
         pattern::MatchOptions {
             extglob: true,
             nocase,
-            utf8: true,
+            utf8: self.utf8_locale(),
             pathname: false,
             dotglob: false,
         }

@@ -38,23 +38,48 @@ impl Val {
     }
 }
 
-/// Characters in `s` as bash counts them in a UTF-8 locale: each invalid byte is one.
-fn char_len(s: &[u8]) -> usize {
+/// The characters of `s` as bash splits them: bytes outside a UTF-8 locale; in one, UTF-8
+/// sequences, each byte that is not part of one counting as a character.
+fn char_units(s: &[u8], utf8: bool) -> Vec<&[u8]> {
+    if !utf8 {
+        return s.chunks(1).collect();
+    }
+    let mut v = Vec::with_capacity(s.len());
+    for chunk in s.utf8_chunks() {
+        let valid = chunk.valid();
+        let base = valid.as_ptr() as usize - s.as_ptr() as usize;
+        for (i, c) in valid.char_indices() {
+            v.push(&s[base + i..base + i + c.len_utf8()]);
+        }
+        let inv = chunk.invalid();
+        let ibase = base + valid.len();
+        for k in 0..inv.len() {
+            v.push(&s[ibase + k..ibase + k + 1]);
+        }
+    }
+    v
+}
+
+/// How many characters `s` holds in the locale.
+fn char_len(s: &[u8], utf8: bool) -> usize {
+    if !utf8 {
+        return s.len();
+    }
     s.utf8_chunks()
         .map(|c| c.valid().chars().count() + c.invalid().len())
         .sum()
 }
 
-/// Byte offsets of character boundaries (UTF-8 when valid, bytes otherwise).
-fn char_offsets(s: &[u8]) -> Vec<usize> {
-    match std::str::from_utf8(s) {
-        Ok(t) => t
-            .char_indices()
-            .map(|(i, _)| i)
-            .chain(std::iter::once(s.len()))
-            .collect(),
-        Err(_) => (0..=s.len()).collect(),
+/// Byte offsets of the character boundaries of `s`, ending with its length.
+fn char_offsets(s: &[u8], utf8: bool) -> Vec<usize> {
+    let mut offs = Vec::with_capacity(s.len() + 1);
+    let mut at = 0;
+    for u in char_units(s, utf8) {
+        offs.push(at);
+        at += u.len();
     }
+    offs.push(s.len());
+    offs
 }
 
 impl Shell {
@@ -310,7 +335,7 @@ impl Shell {
         if pe.length {
             let n = match &val {
                 Val::Unset => 0,
-                Val::Str(s) => char_len(s),
+                Val::Str(s) => char_len(s, self.utf8_locale()),
                 Val::List(v, _) => v.len(),
             };
             return Ok(Expansion::Scalar(n.to_string().into_bytes()));
@@ -428,7 +453,8 @@ impl Shell {
                     None => None,
                 };
                 let p = pat.map(|t| Pattern::compile(&t, self.match_opts(false)));
-                let f = |s: &[u8]| -> Vec<u8> { change_case(s, *mode, *all, p.as_ref()) };
+                let utf8 = self.utf8_locale();
+                let f = |s: &[u8]| -> Vec<u8> { change_case(s, utf8, *mode, *all, p.as_ref()) };
                 Ok(self.map_val(val, in_dq, f))
             }
             ParamOp::Substring { offset, length } => {
@@ -444,7 +470,7 @@ impl Shell {
                 match val {
                     Val::Unset => Ok(Expansion::Scalar(Vec::new())),
                     Val::Str(s) => {
-                        let offs = char_offsets(&s);
+                        let offs = char_offsets(&s, self.utf8_locale());
                         let n = offs.len() as i64 - 1;
                         let start = if off < 0 { n + off } else { off };
                         if start < 0 || start > n {
@@ -556,6 +582,7 @@ impl Shell {
                     }
                 }
                 let name = name.to_vec();
+                let utf8 = self.utf8_locale();
                 let f = |s: &[u8]| -> Vec<u8> {
                     match op {
                         b'Q' => crate::shell::printf::shell_quote_single(s),
@@ -563,7 +590,7 @@ impl Shell {
                         b'P' => s.to_vec(),
                         b'U' => s.to_ascii_uppercase(),
                         b'L' => s.to_ascii_lowercase(),
-                        b'u' => change_case(s, CaseMode::Upper, false, None),
+                        b'u' => change_case(s, utf8, CaseMode::Upper, false, None),
                         b'a' => crate::shell::vars::attrs_letters(attrs, is_array, is_assoc)
                             .into_bytes(),
                         b'A' => {
@@ -749,34 +776,33 @@ impl Shell {
     }
 }
 
-fn change_case(s: &[u8], mode: CaseMode, all: bool, pat: Option<&Pattern>) -> Vec<u8> {
-    let text = String::from_utf8_lossy(s);
-    if std::str::from_utf8(s).is_err() {
-        return s.to_vec();
-    }
-    let mut out = String::new();
-    for (i, ch) in text.chars().enumerate() {
-        let applies = (all || i == 0)
-            && pat.is_none_or(|p| {
-                let mut buf = [0u8; 4];
-                p.matches(ch.encode_utf8(&mut buf).as_bytes())
-            });
-        if applies {
-            match mode {
-                CaseMode::Upper => out.extend(ch.to_uppercase()),
-                CaseMode::Lower => out.extend(ch.to_lowercase()),
-                // bash's toggle: towlower for an upper-case letter, towupper for a lower-case
-                // one, anything else unchanged.
-                CaseMode::Toggle if ch.is_uppercase() => out.extend(ch.to_lowercase()),
-                CaseMode::Toggle if ch.is_lowercase() => out.extend(ch.to_uppercase()),
-                CaseMode::Toggle => out.push(ch),
-            }
-        } else {
-            out.push(ch);
+/// `${x^^}` and friends: each character (see [`char_units`]) the pattern accepts changes case;
+/// outside a UTF-8 locale only ASCII letters have a case, and bytes that are not UTF-8 never do.
+fn change_case(s: &[u8], utf8: bool, mode: CaseMode, all: bool, pat: Option<&Pattern>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    for (i, unit) in char_units(s, utf8).into_iter().enumerate() {
+        let ch = std::str::from_utf8(unit)
+            .ok()
+            .and_then(|t| t.chars().next())
+            .filter(|c| utf8 || c.is_ascii());
+        let applies = (all || i == 0) && pat.is_none_or(|p| p.matches(unit));
+        let Some(ch) = ch.filter(|_| applies) else {
+            out.extend_from_slice(unit);
+            continue;
+        };
+        let mut text = String::new();
+        match mode {
+            CaseMode::Upper => text.extend(ch.to_uppercase()),
+            CaseMode::Lower => text.extend(ch.to_lowercase()),
+            // bash's toggle: towlower for an upper-case letter, towupper for a lower-case
+            // one, anything else unchanged.
+            CaseMode::Toggle if ch.is_uppercase() => text.extend(ch.to_lowercase()),
+            CaseMode::Toggle if ch.is_lowercase() => text.extend(ch.to_uppercase()),
+            CaseMode::Toggle => text.push(ch),
         }
+        out.extend_from_slice(text.as_bytes());
     }
-    let _ = Kind::Lit;
-    out.into_bytes()
+    out
 }
 
 impl Shell {
