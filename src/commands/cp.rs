@@ -2,6 +2,7 @@
 
 use super::opts::{self, flag, optional, req, OptDef, Parser};
 use super::preserve::Preserve;
+use super::yesno::Answers;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
@@ -13,6 +14,8 @@ const CP_DEFS: &[OptDef] = &[
     flag(b'p', ""),
     flag(b'f', "force"),
     flag(b'n', "no-clobber"),
+    flag(b'i', "interactive"),
+    flag(b'u', "update"),
     flag(b'v', "verbose"),
     flag(b'T', "no-target-directory"),
     req(b't', "target-directory"),
@@ -48,6 +51,11 @@ struct Opts {
     /// `--attributes-only`: files get the preserved attributes but no data.
     attributes_only: bool,
     no_clobber: bool,
+    /// `-i`: ask before replacing an existing non-directory (the last of `-i` and `-n` wins).
+    interactive: bool,
+    /// `-u`: replace a non-directory only with a newer source.
+    update: bool,
+    answers: std::cell::RefCell<Answers>,
     force: bool,
     verbose: bool,
     deref: Deref,
@@ -283,8 +291,9 @@ async fn copy(
             Ok(ok)
         }
         FileType::Symlink => {
-            if dst_st.is_some() || ctx.vfs().lstat(&da).is_ok() {
-                if o.no_clobber {
+            let old = ctx.vfs().lstat(&da).ok();
+            if let Some(old) = dst_st.as_ref().or(old.as_ref()) {
+                if !may_replace(ctx, o, &st, old, dst).await? {
                     return Ok(true);
                 }
                 let _ = ctx.vfs().remove(&da);
@@ -307,7 +316,7 @@ async fn copy(
         }
         FileType::File => {
             if let Some(ds) = &dst_st {
-                if o.no_clobber {
+                if !may_replace(ctx, o, &st, ds, dst).await? {
                     return Ok(true);
                 }
                 if ds.file_type == FileType::Dir {
@@ -343,6 +352,31 @@ async fn copy(
             Ok(kept)
         }
     }
+}
+
+/// Whether an existing destination `old` may be replaced by a non-directory with status
+/// `st`: not with `-n`, not with `-u` when it is as new as the source, and with `-i` only
+/// after a yes. GNU asks before it checks that a directory cannot be replaced.
+async fn may_replace(
+    ctx: &CommandCtx,
+    o: &Opts,
+    st: &crate::vfs::Stat,
+    old: &crate::vfs::Stat,
+    dst: &[u8],
+) -> Result<bool, Interrupt> {
+    if o.no_clobber || (o.update && old.mtime_ns >= st.mtime_ns) {
+        return Ok(false);
+    }
+    if o.interactive {
+        let q = format!("{}: overwrite {}? ", ctx.name(), opts::quoteaf(ctx, dst));
+        ctx.err(q.as_bytes()).await?;
+        // Taken out for the wait, so no borrow is held across it.
+        let mut answers = o.answers.take();
+        let yes = answers.yesno(ctx).await;
+        o.answers.replace(answers);
+        return yes;
+    }
+    Ok(true)
 }
 
 /// Gives the copy its data: the source's contents, or with `--attributes-only` none (a
@@ -493,11 +527,12 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .await?;
         return Ok(1);
     }
-    let mut no_clobber = false;
+    // `-i` and `-n` override each other; `-f` changes neither (GNU 9.1).
+    let (mut no_clobber, mut interactive) = (false, false);
     for (id, _) in &p.opts {
         match id {
-            b'n' => no_clobber = true,
-            b'f' => no_clobber = false,
+            b'n' => (no_clobber, interactive) = (true, false),
+            b'i' => (no_clobber, interactive) = (false, true),
             _ => {}
         }
     }
@@ -524,6 +559,9 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         keep,
         attributes_only: p.has(ATTRIBUTES_ONLY),
         no_clobber,
+        interactive,
+        update: p.has(b'u'),
+        answers: Default::default(),
         verbose: p.has(b'v'),
         deref,
         force,
@@ -531,7 +569,9 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         links: keep.links.then(Default::default),
     };
     if p.has(0x80) {
-        return parents(ctx, &o, &p).await;
+        let status = parents(ctx, &o, &p).await;
+        o.answers.borrow_mut().release(ctx);
+        return status;
     }
     let pairs = match plan(ctx, &p).await? {
         Ok(v) => v,
@@ -546,6 +586,7 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     if let Some(links) = &o.links {
         ctx.release(links.borrow().len() as u64 * LINK_ENTRY);
     }
+    o.answers.borrow_mut().release(ctx);
     Ok(status)
 }
 
@@ -757,6 +798,23 @@ mod tests {
         assert_eq!(nlink("/work/e/d/c"), 2);
         assert_eq!(t(&["cp", "-r", "d", "r"]).0, 0);
         assert_eq!(nlink("/work/r/b"), 1);
+    }
+
+    /// Checked against GNU cp 9.1: `-u` keeps a destination as new as the source, `-i`
+    /// asks on standard error and reads the answer.
+    #[test]
+    fn update_and_interactive() {
+        let k = machine(&[("a", b"new"), ("b", b"old")]);
+        let t = |argv: &[&str], input: &[u8]| text(run_on(&k, argv, input));
+        assert_eq!(t(&["cp", "-u", "a", "b"], b"").0, 0);
+        assert_eq!(&**k.vfs.borrow().read_file(b"/work/b").unwrap(), b"old");
+        assert_eq!(
+            t(&["cp", "-i", "a", "b"], b"n\n"),
+            (0, String::new(), "cp: overwrite 'b'? ".into())
+        );
+        assert_eq!(&**k.vfs.borrow().read_file(b"/work/b").unwrap(), b"old");
+        assert_eq!(t(&["cp", "-n", "-i", "a", "b"], b"y\n").0, 0);
+        assert_eq!(&**k.vfs.borrow().read_file(b"/work/b").unwrap(), b"new");
     }
 
     #[test]

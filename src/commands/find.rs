@@ -8,14 +8,16 @@
 
 use super::chmod;
 use super::exec_check::{cannot_run_in, Wording};
-use super::fsutil::{self, blocks512, group_name, mode_string, user_name};
+use super::fsutil::{self, group_name, user_name};
 use super::opts::{self, Out};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
+use crate::process::{OpenFile, OpenFlags};
 use crate::shell::pattern::{MatchOptions, Pattern};
 use crate::vfs::{path, FileType, Stat};
-use printf_time::{ctime, time_part};
+use format::type_char;
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Cmp {
@@ -75,6 +77,11 @@ enum Test {
     Path(Pattern),
     Regex(regex::bytes::Regex),
     Type(Vec<u8>),
+    /// `-xtype`: `-type` of what a symbolic link points to (of the link itself when links
+    /// are followed).
+    XType(Vec<u8>),
+    /// `-lname`, `-ilname`: a symbolic link's target matches.
+    LName(Pattern),
     /// `-newer`, `-anewer`, `-cnewer`, `-newerXY`: the field's time is after the reference.
     Newer(TimeField, u64),
     Size(Num, u64),
@@ -105,6 +112,10 @@ enum Action {
     /// `-ls`: the line `ls -dils` would print.
     Ls,
     Printf(Vec<u8>),
+    /// `-fprint`, `-fprint0`, `-fls`, `-fprintf`: the same into the output file numbered.
+    FPrint(u8, usize),
+    FLs(usize),
+    FPrintf(Vec<u8>, usize),
     Prune,
     Quit,
     Delete,
@@ -149,9 +160,21 @@ struct Entry {
     start: Vec<u8>,
 }
 
+/// A file named by `-fprint` and its kin, opened (truncated) while the expression is read;
+/// predicates naming the same file share it.
+struct Sink {
+    name: Vec<u8>,
+    key: Vec<u8>,
+    file: Rc<OpenFile>,
+    buf: RefCell<Vec<u8>>,
+}
+
 struct Find<'a> {
     ctx: &'a CommandCtx,
     out: RefCell<Out>,
+    sinks: Vec<Sink>,
+    /// `-P`, `-H` or `-L`, for `-xtype`.
+    follow: u8,
     status: Cell<i32>,
     quit: Cell<bool>,
     prune: Cell<bool>,
@@ -178,6 +201,7 @@ struct P<'a> {
     i: usize,
     g: Globals,
     execs: Vec<Exec>,
+    sinks: Vec<Sink>,
     warnings: Vec<String>,
 }
 
@@ -492,6 +516,90 @@ impl<'a> P<'a> {
         Ok(Node::Test(Test::Newer(mine, reference)))
     }
 
+    /// The argument of `-type` or `-xtype`: letters separated by commas, checked left to
+    /// right as GNU does (so the first fault found is the one reported).
+    fn type_list(&mut self, tok: &[u8]) -> PResult<Vec<u8>> {
+        let a = self.arg(tok)?;
+        let pred = String::from_utf8_lossy(tok);
+        if a.is_empty() {
+            return Err(format!(
+                "Arguments to {pred} should contain at least one letter"
+            ));
+        }
+        let mut types = Vec::new();
+        let mut i = 0;
+        while i < a.len() {
+            let c = a[i];
+            if !b"bcdpflsD".contains(&c) {
+                let c = String::from_utf8_lossy(&a[i..=i]).into_owned();
+                return Err(format!("Unknown argument to {pred}: {c}"));
+            }
+            if types.contains(&c) {
+                return Err(format!(
+                    "Duplicate file type '{}' in the argument list to {pred}.",
+                    c as char
+                ));
+            }
+            types.push(c);
+            i += 1;
+            if i < a.len() {
+                if a[i] != b',' {
+                    return Err(format!(
+                        "Must separate multiple arguments to {pred} using: ','"
+                    ));
+                }
+                i += 1;
+                if i == a.len() {
+                    return Err(format!("Last file type in list argument to {pred} is missing, i.e., list is ending on: ','"));
+                }
+            }
+        }
+        Ok(types)
+    }
+
+    /// Opens the output file of `-fprint` and its kin (truncating it, as GNU does at once),
+    /// or finds the one an earlier predicate opened.
+    fn sink(&mut self, tok: &[u8]) -> PResult<usize> {
+        let name = self.arg(tok)?;
+        let abs = self.ctx.resolve(name);
+        let file = self
+            .ctx
+            .sys
+            .open(self.ctx.pid, &abs, OpenFlags::write_truncate())
+            .map_err(|e| format!("{}: {}", opts::quote(self.ctx, name), e.message()))?;
+        let key = self.ctx.vfs().canonicalize(&abs).unwrap_or(abs);
+        if let Some(i) = self.sinks.iter().position(|s| s.key == key) {
+            return Ok(i);
+        }
+        self.sinks.push(Sink {
+            name: name.to_vec(),
+            key,
+            file,
+            buf: RefCell::new(Vec::new()),
+        });
+        Ok(self.sinks.len() - 1)
+    }
+
+    /// The format of `-printf`/`-fprintf`, warning about escapes GNU does not know.
+    fn format(&mut self, tok: &[u8]) -> PResult<Vec<u8>> {
+        let f = self.arg(tok)?.to_vec();
+        let mut j = 0;
+        while j + 1 < f.len() {
+            if f[j] == b'\\' {
+                if !b"abcfnrtv\\01234567".contains(&f[j + 1]) {
+                    self.warnings.push(format!(
+                        "warning: unrecognized escape `\\{}'",
+                        f[j + 1] as char
+                    ));
+                }
+                j += 2;
+            } else {
+                j += 1;
+            }
+        }
+        Ok(f)
+    }
+
     fn primary(&mut self) -> PResult<Node> {
         let tok = self.peek().unwrap();
         self.i += 1;
@@ -539,32 +647,10 @@ impl<'a> P<'a> {
                 };
                 t(Test::True)
             }
-            b"-type" => {
-                let a = self.arg(tok)?;
-                let mut types = Vec::new();
-                let parts: Vec<&[u8]> = a.split(|&b| b == b',').collect();
-                for part in &parts {
-                    if part.len() != 1 || !b"bcdpflsD".contains(&part[0]) {
-                        if part.is_empty() || part.len() > 1 {
-                            return Err(
-                                "Must separate multiple arguments to -type using: ','".into()
-                            );
-                        }
-                        return Err(format!(
-                            "Unknown argument to -type: {}",
-                            String::from_utf8_lossy(part)
-                        ));
-                    }
-                    if types.contains(&part[0]) {
-                        return Err(format!(
-                            "Duplicate file type '{}' in the argument list to -type.",
-                            part[0] as char
-                        ));
-                    }
-                    types.push(part[0]);
-                }
-                t(Test::Type(types))
-            }
+            b"-type" => t(Test::Type(self.type_list(tok)?)),
+            b"-xtype" => t(Test::XType(self.type_list(tok)?)),
+            b"-lname" => t(Test::LName(self.pattern(tok, false)?)),
+            b"-ilname" => t(Test::LName(self.pattern(tok, true)?)),
             b"-maxdepth" => {
                 self.g.maxdepth = Some(self.depth_arg(tok)?);
                 t(Test::True)
@@ -685,22 +771,28 @@ impl<'a> P<'a> {
             }
             b"-printf" => {
                 self.g.has_action = true;
-                let f = self.arg(tok)?.to_vec();
-                let mut j = 0;
-                while j + 1 < f.len() {
-                    if f[j] == b'\\' {
-                        if !b"abcfnrtv\\01234567".contains(&f[j + 1]) {
-                            self.warnings.push(format!(
-                                "warning: unrecognized escape `\\{}'",
-                                f[j + 1] as char
-                            ));
-                        }
-                        j += 2;
-                    } else {
-                        j += 1;
-                    }
+                Ok(Node::Action(Action::Printf(self.format(tok)?)))
+            }
+            b"-fprint" | b"-fprint0" => {
+                self.g.has_action = true;
+                let end = if tok == b"-fprint" { b'\n' } else { 0 };
+                Ok(Node::Action(Action::FPrint(end, self.sink(tok)?)))
+            }
+            b"-fls" => {
+                self.g.has_action = true;
+                Ok(Node::Action(Action::FLs(self.sink(tok)?)))
+            }
+            b"-fprintf" => {
+                self.g.has_action = true;
+                // GNU names the file as the bad argument when the format is missing.
+                if self.args.len() == self.i + 1 {
+                    return Err(format!(
+                        "invalid argument `{}' to `-fprintf'",
+                        String::from_utf8_lossy(&self.args[self.i])
+                    ));
                 }
-                Ok(Node::Action(Action::Printf(f)))
+                let i = self.sink(tok)?;
+                Ok(Node::Action(Action::FPrintf(self.format(tok)?, i)))
             }
             b"-prune" => Ok(Node::Action(Action::Prune)),
             b"-quit" => Ok(Node::Action(Action::Quit)),
@@ -778,252 +870,7 @@ impl<'a> P<'a> {
 
 // ---- evaluation -----------------------------------------------------------------------------------
 
-fn type_char(ft: FileType) -> u8 {
-    match ft {
-        FileType::File => b'f',
-        FileType::Dir => b'd',
-        FileType::Symlink => b'l',
-    }
-}
-
-/// GNU's base name: the last component, keeping trailing slashes (`d/` → `d/`).
-fn gnu_base(p: &[u8]) -> &[u8] {
-    let trimmed = fsutil::trim_slashes(p);
-    if trimmed == b"/" {
-        return b"/";
-    }
-    match trimmed.iter().rposition(|&b| b == b'/') {
-        Some(i) => &p[i + 1..],
-        None => p,
-    }
-}
-
-/// `%h`: everything before the last slash (`.` when there is none).
-fn gnu_dir(p: &[u8]) -> &[u8] {
-    match p.iter().rposition(|&b| b == b'/') {
-        Some(0) if p.len() > 1 => b"/",
-        Some(i) => &p[..i],
-        None => b".",
-    }
-}
-
 impl Find<'_> {
-    /// GNU find's `-ls` line: inode, 1 KiB blocks, mode, links, owner, group, size, the time
-    /// as `ls -l` shows it, the name, and ` -> target` for a symlink.
-    fn ls_line(&self, e: &Entry) -> Vec<u8> {
-        let st = &e.st;
-        let cols = [
-            st.ino.to_string(),
-            (blocks512(st) / 2).to_string(),
-            st.nlink.to_string(),
-            st.size.to_string(),
-        ];
-        let mut w = self.ls_widths.get();
-        for (width, col) in w.iter_mut().zip(&cols) {
-            *width = (*width).max(col.len());
-        }
-        self.ls_widths.set(w);
-        let secs = (st.mtime_ns / 1_000_000_000) as i64;
-        let now = (self.now_ns / 1_000_000_000) as i64;
-        let date = fsutil::ls_time(secs, now);
-        let owner = user_name(st.uid).map_or(st.uid.to_string(), str::to_string);
-        let group = group_name(st.gid).map_or(st.gid.to_string(), str::to_string);
-        let mut line = format!(
-            "{:>w0$} {:>w1$} {} {:>w2$} {owner:<8} {group:<8} {:>w3$} ",
-            cols[0],
-            cols[1],
-            mode_string(st.file_type, st.mode),
-            cols[2],
-            cols[3],
-            w0 = w[0],
-            w1 = w[1],
-            w2 = w[2],
-            w3 = w[3],
-        )
-        .into_bytes();
-        line.extend_from_slice(&date);
-        line.push(b' ');
-        line.extend_from_slice(&e.display);
-        if st.file_type == FileType::Symlink {
-            line.extend_from_slice(b" -> ");
-            line.extend(self.ctx.read_link(&e.abs).unwrap_or_default());
-        }
-        line.push(b'\n');
-        line
-    }
-
-    fn printf(&self, fmt: &[u8], e: &Entry) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < fmt.len() {
-            let c = fmt[i];
-            if c == b'\\' {
-                let Some(&n) = fmt.get(i + 1) else {
-                    out.push(b'\\');
-                    break;
-                };
-                i += 2;
-                let b = match n {
-                    b'a' => 7,
-                    b'b' => 8,
-                    b'f' => 12,
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    b't' => b'\t',
-                    b'v' => 11,
-                    b'\\' => b'\\',
-                    b'c' => return out,
-                    b'0'..=b'7' => {
-                        let mut v: u32 = u32::from(n - b'0');
-                        let mut k = 0;
-                        while k < 2 && fmt.get(i).is_some_and(|d| (b'0'..=b'7').contains(d)) {
-                            v = v * 8 + u32::from(fmt[i] - b'0');
-                            i += 1;
-                            k += 1;
-                        }
-                        v as u8
-                    }
-                    _ => {
-                        out.push(b'\\');
-                        out.push(n);
-                        continue;
-                    }
-                };
-                out.push(b);
-                continue;
-            }
-            if c != b'%' {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            i += 1;
-            let mut left = false;
-            let mut zero = false;
-            while let Some(&f) = fmt.get(i) {
-                match f {
-                    b'-' => left = true,
-                    b'0' => zero = true,
-                    b'+' | b' ' | b'#' => {}
-                    _ => break,
-                }
-                i += 1;
-            }
-            let mut width = 0usize;
-            while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
-                width = width
-                    .saturating_mul(10)
-                    .saturating_add(usize::from(d - b'0'));
-                i += 1;
-            }
-            let mut precision = None;
-            if fmt.get(i) == Some(&b'.') {
-                i += 1;
-                let mut p = 0usize;
-                while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
-                    p = p.saturating_mul(10).saturating_add(usize::from(d - b'0'));
-                    i += 1;
-                }
-                precision = Some(p);
-            }
-            let Some(&d) = fmt.get(i) else {
-                out.push(b'%');
-                break;
-            };
-            i += 1;
-            let st = &e.st;
-            let num = |n: u64| n.to_string().into_bytes();
-            let val: Vec<u8> = match d {
-                b'%' => b"%".to_vec(),
-                b'p' => e.display.clone(),
-                b'f' => gnu_base(&e.display).to_vec(),
-                b'h' => gnu_dir(&e.display).to_vec(),
-                b'P' => {
-                    let rest = &e.display[e.start.len().min(e.display.len())..];
-                    rest.strip_prefix(b"/").unwrap_or(rest).to_vec()
-                }
-                b'H' => e.start.clone(),
-                b's' => num(st.size),
-                b'm' => format!("{:o}", st.mode & 0o7777).into_bytes(),
-                b'M' => mode_string(st.file_type, st.mode).into_bytes(),
-                b'd' => num(e.depth as u64),
-                b'y' => vec![type_char(st.file_type)],
-                b'Y' => {
-                    let t = if st.file_type == FileType::Symlink {
-                        match self.ctx.stat(&e.abs) {
-                            Ok(s) => type_char(s.file_type),
-                            Err(crate::vfs::VfsError::Loop) => b'L',
-                            Err(_) => b'N',
-                        }
-                    } else {
-                        type_char(st.file_type)
-                    };
-                    vec![t]
-                }
-                b'u' => user_name(st.uid)
-                    .map(|s| s.as_bytes().to_vec())
-                    .unwrap_or_else(|| num(u64::from(st.uid))),
-                b'U' => num(u64::from(st.uid)),
-                b'g' => group_name(st.gid)
-                    .map(|s| s.as_bytes().to_vec())
-                    .unwrap_or_else(|| num(u64::from(st.gid))),
-                b'G' => num(u64::from(st.gid)),
-                b'i' => num(st.ino),
-                b'n' => num(st.nlink),
-                b'k' => num(blocks512(st).div_ceil(2)),
-                b'b' => num(blocks512(st)),
-                b'l' => {
-                    if st.file_type == FileType::Symlink {
-                        self.ctx.read_link(&e.abs).unwrap_or_default()
-                    } else {
-                        Vec::new()
-                    }
-                }
-                b'a' => ctime(st.atime_ns).into_bytes(),
-                b'c' => ctime(st.ctime_ns).into_bytes(),
-                b't' => ctime(st.mtime_ns).into_bytes(),
-                b'A' | b'C' | b'T' => {
-                    let ns = match d {
-                        b'A' => st.atime_ns,
-                        b'C' => st.ctime_ns,
-                        _ => st.mtime_ns,
-                    };
-                    let k = fmt.get(i).copied().unwrap_or(0);
-                    i += 1;
-                    match time_part(ns, k) {
-                        Some(s) => s.into_bytes(),
-                        None => vec![b'%', d, k],
-                    }
-                }
-                _ => vec![b'%', d],
-            };
-            let val = match precision {
-                Some(p) if !matches!(d, b's' | b'd' | b'i' | b'n' | b'k' | b'b' | b'U' | b'G') => {
-                    val[..p.min(val.len())].to_vec()
-                }
-                _ => val,
-            };
-            let fill = width.saturating_sub(val.len());
-            if left {
-                out.extend_from_slice(&val);
-                out.extend(std::iter::repeat_n(b' ', fill));
-            } else {
-                let pad = if zero
-                    && matches!(
-                        d,
-                        b's' | b'd' | b'i' | b'n' | b'k' | b'b' | b'U' | b'G' | b'm'
-                    ) {
-                    b'0'
-                } else {
-                    b' '
-                };
-                out.extend(std::iter::repeat_n(pad, fill));
-                out.extend_from_slice(&val);
-            }
-        }
-        out
-    }
-
     fn test(&self, t: &Test, e: &Entry) -> bool {
         let st = &e.st;
         match t {
@@ -1033,6 +880,12 @@ impl Find<'_> {
             Test::Path(p) => p.matches(&e.display),
             Test::Regex(r) => r.is_match(&e.display),
             Test::Type(ts) => ts.contains(&type_char(st.file_type)),
+            Test::LName(p) => {
+                st.file_type == FileType::Symlink
+                    && self.ctx.read_link(&e.abs).is_ok_and(|t| p.matches(&t))
+            }
+            // Evaluated in `eval`, which can report an error.
+            Test::XType(_) => false,
             Test::Newer(f, t) => f.of(st) > *t,
             Test::Size(n, unit) => n.test(i128::from(st.size.div_ceil(*unit))),
             Test::Time(f, n, unit) => {
@@ -1084,8 +937,63 @@ impl Find<'_> {
                 Box::pin(self.eval(b, e)).await
             }
             Node::Not(a) => Ok(!Box::pin(self.eval(a, e)).await?),
+            Node::Test(Test::XType(ts)) => self.xtype(ts, e).await,
             Node::Test(t) => Ok(self.test(t, e)),
             Node::Action(a) => self.act(a, e).await,
+        }
+    }
+
+    /// `-xtype`: the type seen through the other kind of stat than the walk used (GNU's
+    /// `stat` falls back to `lstat` only for a dangling link).
+    async fn xtype(&self, ts: &[u8], e: &Entry) -> Result<bool, Interrupt> {
+        let following = self.follow == b'L' || (self.follow == b'H' && e.depth == 0);
+        let st = if following {
+            self.ctx.lstat(&e.abs)
+        } else {
+            match self.ctx.stat(&e.abs) {
+                Err(crate::vfs::VfsError::NotFound | crate::vfs::VfsError::NotDir) => {
+                    self.ctx.lstat(&e.abs)
+                }
+                r => r,
+            }
+        };
+        match st {
+            Ok(st) => Ok(ts.contains(&type_char(st.file_type))),
+            Err(err) => {
+                self.flush().await?;
+                let m = format!("{}: {}", opts::quote(self.ctx, &e.display), err.message());
+                self.ctx.diag(m).await?;
+                self.status.set(1);
+                Ok(false)
+            }
+        }
+    }
+
+    /// Adds to output file `i`, writing it out when the buffer is large.
+    async fn to_sink(&self, i: usize, data: &[u8]) -> Result<bool, Interrupt> {
+        let sink = &self.sinks[i];
+        sink.buf.borrow_mut().extend_from_slice(data);
+        if sink.buf.borrow().len() >= opts::OUT_CHUNK {
+            self.flush_sink(sink).await?;
+        }
+        Ok(true)
+    }
+
+    async fn flush_sink(&self, sink: &Sink) -> Result<(), Interrupt> {
+        let data = std::mem::take(&mut *sink.buf.borrow_mut());
+        if data.is_empty() {
+            return Ok(());
+        }
+        match self.ctx.sys.write_all(&sink.file, &data).await {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let e = opts::interrupted(e)?;
+                self.flush().await?;
+                let m = format!("{}: {}", opts::quote(self.ctx, &sink.name), e.message());
+                self.ctx.diag(m).await?;
+                self.status.set(1);
+                Ok(())
+            }
         }
     }
 
@@ -1107,6 +1015,12 @@ impl Find<'_> {
                 self.out.borrow_mut().push(&s);
                 Ok(true)
             }
+            Action::FPrint(end, i) => {
+                let line = [&e.display[..], &[*end]].concat();
+                self.to_sink(*i, &line).await
+            }
+            Action::FLs(i) => self.to_sink(*i, &self.ls_line(e)).await,
+            Action::FPrintf(f, i) => self.to_sink(*i, &self.printf(f, e)).await,
             Action::Prune => {
                 self.prune.set(true);
                 Ok(true)
@@ -1259,11 +1173,29 @@ impl Find<'_> {
                             let abs = path::join(&e.abs, &name);
                             let display = chmod::child_path(&e.display, &name);
                             let st = if g.follow == b'L' {
-                                self.ctx.stat(&abs).or_else(|_| self.ctx.lstat(&abs))
+                                match self.ctx.stat(&abs) {
+                                    Err(crate::vfs::VfsError::NotFound) => self.ctx.lstat(&abs),
+                                    r => r,
+                                }
                             } else {
                                 self.ctx.lstat(&abs)
                             };
-                            let Ok(st) = st else { continue };
+                            let st = match st {
+                                Ok(st) => st,
+                                Err(crate::vfs::VfsError::Loop) => {
+                                    // `-L` on a link loop: fts reports it and goes on.
+                                    self.flush().await?;
+                                    let m = format!(
+                                        "{}: {}",
+                                        opts::quote(self.ctx, &display),
+                                        crate::vfs::VfsError::Loop.message()
+                                    );
+                                    self.ctx.diag(m).await?;
+                                    self.status.set(1);
+                                    continue;
+                                }
+                                Err(_) => continue,
+                            };
                             let child = Entry {
                                 display,
                                 abs,
@@ -1394,6 +1326,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             regex_type: b'e',
         },
         execs: Vec::new(),
+        sinks: Vec::new(),
         warnings: Vec::new(),
     };
     let parsed = if p.args.is_empty() {
@@ -1438,6 +1371,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         quit: Cell::new(false),
         prune: Cell::new(false),
         execs: p.execs,
+        sinks: p.sinks,
+        follow: g.follow,
         now_ns,
         ls_widths: Cell::new([9, 6, 3, 8]),
     };
@@ -1476,6 +1411,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     f.flush().await?;
+    for sink in &f.sinks {
+        f.flush_sink(sink).await?;
+    }
     Ok(f.status.get())
 }
 
@@ -1486,11 +1424,12 @@ pub fn register(r: &mut super::Registry) {
         "find",
         Trust::Real,
         "search for files in a directory hierarchy (sorted readdir order)",
-        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -maxdepth -mindepth -depth -newer -anewer -cnewer -newerXY (X: a c m; Y: a c m t) -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -samefile -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
+        "-H -L -P; -name -iname -path -ipath -regex -iregex -regextype -type -xtype -lname -ilname -wholename -iwholename -maxdepth -mindepth -depth -newer -anewer -cnewer -newerXY (X: a c m; Y: a c m t) -size -mtime -mmin -atime -amin -ctime -cmin -empty -perm -user -group -uid -gid -nouser -nogroup -links -inum -samefile -readable -writable -executable -true -false -xdev; -print -print0 -printf -ls -fprint -fprint0 -fprintf -fls -prune -quit -delete -exec/-execdir CMD ; and + ; ! -not -a -and -o -or , ( )",
         run,
     );
 }
 
+mod format;
 mod printf_time;
 #[cfg(test)]
 mod tests;

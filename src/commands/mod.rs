@@ -21,6 +21,7 @@ pub mod date;
 pub mod date_parse;
 pub mod echo;
 pub mod env;
+pub mod env_split;
 pub mod free;
 pub mod headtail;
 pub mod ls;
@@ -54,6 +55,7 @@ pub mod fmt;
 pub mod fold;
 pub mod grep;
 pub mod gzip;
+pub mod hexdump;
 pub mod join;
 pub mod jq;
 pub mod nice;
@@ -258,7 +260,7 @@ impl Registry {
             "env",
             Real,
             "print or modify the environment and run a command",
-            "-i - -u NAME -0 NAME=VALUE COMMAND",
+            "-i - -u NAME -0 -C DIR -S STRING -v NAME=VALUE COMMAND (no signal options)",
             env::run,
         );
         r.register(
@@ -294,7 +296,7 @@ impl Registry {
             "rm",
             Real,
             "remove files or directories",
-            "-f -r -R -d -v --preserve-root --no-preserve-root --one-file-system",
+            "-f -i -I --interactive[=WHEN] -r -R -d -v --preserve-root --no-preserve-root --one-file-system (answers read from standard input)",
             rm::run,
         );
         r.register(
@@ -315,7 +317,7 @@ impl Registry {
             "cp",
             Real,
             "copy files and directories",
-            "-r -R -a -p -f -n -v -T -t DIR -P -d -L -H -l --parents --preserve[=LIST] --no-preserve=LIST --attributes-only (mode, ownership, timestamps, links; xattr has nothing to copy; context refused: no SELinux)",
+            "-r -R -a -p -f -i -n -u -v -T -t DIR -P -d -L -H -l --parents --preserve[=LIST] --no-preserve=LIST --attributes-only (mode, ownership, timestamps, links; xattr has nothing to copy; context refused: no SELinux)",
             cp::run_cp,
         );
         r.register(

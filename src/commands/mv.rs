@@ -2,6 +2,7 @@
 
 use super::chmod::child_path;
 use super::opts::{self, flag, req, OptDef, Parser};
+use super::yesno::Answers;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, Vfs, VfsError};
@@ -9,6 +10,8 @@ use crate::vfs::{path, FileType, Vfs, VfsError};
 const DEFS: &[OptDef] = &[
     flag(b'f', "force"),
     flag(b'n', "no-clobber"),
+    flag(b'i', "interactive"),
+    flag(b'u', "update"),
     flag(b'v', "verbose"),
     flag(b'T', "no-target-directory"),
     req(b't', "target-directory"),
@@ -30,13 +33,17 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let no_clobber = p
+    // The last of -f, -i and -n decides what happens to an existing destination.
+    let last = p
         .opts
         .iter()
         .rev()
-        .find(|(i, _)| matches!(i, b'f' | b'n'))
-        .map(|(i, _)| *i == b'n')
-        .unwrap_or(false);
+        .find(|(i, _)| matches!(i, b'f' | b'i' | b'n'))
+        .map(|(i, _)| *i);
+    let no_clobber = last == Some(b'n');
+    let interactive = last == Some(b'i');
+    let update = p.has(b'u');
+    let mut answers = Answers::default();
     let verbose = p.has(b'v');
     let no_target = p.has(b'T');
     let target_dir = p.last(b't').map(|t| t.to_vec());
@@ -155,8 +162,17 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 status = 1;
                 continue;
             }
-            if no_clobber {
+            // `-u` leaves a destination as new as the source, for non-directories only.
+            let stale = update && sst.file_type != FileType::Dir && dst_st.mtime_ns >= sst.mtime_ns;
+            if no_clobber || stale {
                 continue;
+            }
+            if interactive {
+                let q = format!("{}: overwrite {}? ", ctx.name(), opts::quoteaf(ctx, &dst));
+                ctx.err(q.as_bytes()).await?;
+                if !answers.yesno(ctx).await? {
+                    continue;
+                }
             }
             let src_dir = sst.file_type == FileType::Dir;
             let dst_dir = dst_st.file_type == FileType::Dir;
@@ -231,6 +247,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
+    answers.release(ctx);
     Ok(status)
 }
 
@@ -241,7 +258,7 @@ pub fn register(r: &mut super::Registry) {
         "mv",
         Trust::Real,
         "move (rename) files",
-        "-f -n -v -T -t DIR",
+        "-f -i -n -u -v -T -t DIR",
         run,
     );
 }

@@ -93,6 +93,13 @@ impl<'a> Parser<'a> {
     }
 
     pub fn parse(&self, args: &[Vec<u8>]) -> Result<Parsed, String> {
+        self.parse_until(args, &[]).map(|(p, _)| p)
+    }
+
+    /// [`Parser::parse`] that stops right after the first occurrence of any option in `stop`
+    /// and says where the unread words start: `env -S` splices its words in there and parses
+    /// on. A flag stops in the middle of its word (for an option that is an error at once).
+    pub fn parse_until(&self, args: &[Vec<u8>], stop: &[u8]) -> Result<(Parsed, usize), String> {
         let mut p = Parsed::default();
         let mut i = 0;
         while i < args.len() {
@@ -138,6 +145,9 @@ impl<'a> Parser<'a> {
                         }
                     },
                 }
+                if stop.contains(&def.id) {
+                    return Ok((p, i));
+                }
                 continue;
             }
             let mut j = 1;
@@ -157,6 +167,9 @@ impl<'a> Parser<'a> {
                     } else {
                         return Err(format!("option requires an argument -- '{}'", show_byte(c)));
                     }
+                    if stop.contains(&c) {
+                        return Ok((p, i));
+                    }
                     break;
                 }
                 if def.arg == Arg::Opt && j < a.len() {
@@ -164,9 +177,12 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 p.opts.push((c, None));
+                if stop.contains(&c) {
+                    return Ok((p, i));
+                }
             }
         }
-        Ok(p)
+        Ok((p, args.len()))
     }
 
     fn find_long(&self, name: &[u8], whole: &[u8]) -> Result<OptDef, String> {
@@ -220,15 +236,10 @@ fn show_byte(c: u8) -> String {
     String::from_utf8_lossy(&[c]).into_owned()
 }
 
-/// Whether `a` looks like a (possibly negative, possibly fractional) number.
+/// Whether a word starting with `-` is a negative number rather than options: GNU seq's
+/// test, a digit or `.` after the minus (so `-1x` is a bad number and `-inf` options).
 pub fn is_number(a: &[u8]) -> bool {
-    let s = a.strip_prefix(b"-").unwrap_or(a);
-    !s.is_empty()
-        && s.iter()
-            .all(|b| b.is_ascii_digit() || *b == b'.' || *b == b'e' || *b == b'E')
-        && s[0] != b'e'
-        || a == b"-inf"
-        || a == b"-nan"
+    a.len() >= 2 && a[0] == b'-' && (a[1] == b'.' || a[1].is_ascii_digit())
 }
 
 /// Prints a usage error GNU style (`NAME: msg` + the `Try` line) and returns `status`.

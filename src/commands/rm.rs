@@ -1,6 +1,9 @@
 //! `rm`: remove files and (with `-r` or `-d`) directories; refuses `/`, `.` and `..`.
+//! `-i` asks before each removal and `-I` once for the whole command, the answers read from
+//! standard input (no process has a terminal, so nothing is asked otherwise).
 
 use super::opts::{self, flag, OptDef, Parser};
+use super::yesno::Answers;
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -11,27 +14,74 @@ const DEFS: &[OptDef] = &[
     flag(b'R', ""),
     flag(b'd', "dir"),
     flag(b'v', "verbose"),
+    flag(b'i', ""),
+    flag(b'I', ""),
+    opts::optional(INTERACTIVE, "interactive"),
     opts::optional(0x80, "preserve-root"),
     flag(0x81, "no-preserve-root"),
     flag(0x82, "one-file-system"),
 ];
 
+const INTERACTIVE: u8 = 0x83;
+
+/// When GNU rm asks (`--interactive=WHEN`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum When {
+    Never,
+    Once,
+    Always,
+}
+
+const WHEN: &[(&str, When)] = &[
+    ("never", When::Never),
+    ("no", When::Never),
+    ("none", When::Never),
+    ("once", When::Once),
+    ("always", When::Always),
+    ("yes", When::Always),
+];
+
 struct Rm {
+    /// `-f`: a missing operand is no error.
     force: bool,
     recursive: bool,
     dir: bool,
     verbose: bool,
+    /// `-i`: ask before each removal.
+    ask: bool,
+    answers: Answers,
 }
 
-/// Removes `shown` (absolute `abs`); returns false on any failure.
-async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bool, Interrupt> {
+/// How one removal ended. A declined removal is no failure, but the directories above it
+/// are still asked about (and then fail, not being empty); after a failure they are skipped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Done {
+    Removed,
+    Declined,
+    Failed,
+}
+
+/// `-i`: prints `rm: QUESTION 'shown'? ` and reads the answer.
+async fn ask(
+    ctx: &CommandCtx,
+    o: &mut Rm,
+    question: &str,
+    shown: &[u8],
+) -> Result<bool, Interrupt> {
+    let q = format!("{}: {question} {}? ", ctx.name(), opts::quoteaf(ctx, shown));
+    ctx.err(q.as_bytes()).await?;
+    o.answers.yesno(ctx).await
+}
+
+/// Removes `shown` (absolute `abs`).
+async fn remove(ctx: &CommandCtx, o: &mut Rm, shown: &[u8], abs: &[u8]) -> Result<Done, Interrupt> {
     ctx.charge(crate::limits::cost::PATH_COMPONENT)?;
     let st = ctx.vfs().lstat(abs);
     let st = match st {
         Ok(s) => s,
         Err(e) => {
             if o.force && e == crate::vfs::VfsError::NotFound {
-                return Ok(true);
+                return Ok(Done::Removed);
             }
             ctx.diag(format!(
                 "cannot remove {}: {}",
@@ -39,46 +89,54 @@ async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bo
                 e.message()
             ))
             .await?;
-            return Ok(false);
+            return Ok(Done::Failed);
         }
     };
     if st.file_type == FileType::Dir {
+        let entries = ctx.vfs().read_dir(abs).unwrap_or_default();
         if !o.recursive {
-            let empty = ctx
-                .vfs()
-                .read_dir(abs)
-                .map(|v| v.is_empty())
-                .unwrap_or(false);
             if !o.dir {
                 ctx.diag(format!(
                     "cannot remove {}: Is a directory",
                     opts::quoteaf(ctx, shown)
                 ))
                 .await?;
-                return Ok(false);
+                return Ok(Done::Failed);
             }
-            if !empty {
+            if !entries.is_empty() {
                 ctx.diag(format!(
                     "cannot remove {}: Directory not empty",
                     opts::quoteaf(ctx, shown)
                 ))
                 .await?;
-                return Ok(false);
+                return Ok(Done::Failed);
             }
-        } else {
-            let entries = ctx.vfs().read_dir(abs).unwrap_or_default();
-            let mut ok = true;
+        } else if !entries.is_empty() {
+            if o.ask && !ask(ctx, o, "descend into directory", shown).await? {
+                return Ok(Done::Declined);
+            }
             for (name, _) in entries {
                 let mut s = shown.to_vec();
                 if !s.ends_with(b"/") {
                     s.push(b'/');
                 }
                 s.extend_from_slice(&name);
-                ok &= Box::pin(remove(ctx, o, &s, &path::join(abs, &name))).await?;
+                let done = Box::pin(remove(ctx, o, &s, &path::join(abs, &name))).await?;
+                if done == Done::Failed {
+                    return Ok(Done::Failed);
+                }
             }
-            if !ok {
-                return Ok(false);
-            }
+        }
+    }
+    if o.ask {
+        let what = match st.file_type {
+            FileType::Dir => "remove directory",
+            FileType::Symlink => "remove symbolic link",
+            FileType::File if st.size == 0 => "remove regular empty file",
+            FileType::File => "remove regular file",
+        };
+        if !ask(ctx, o, what, shown).await? {
+            return Ok(Done::Declined);
         }
     }
     let r = ctx.vfs().remove(abs);
@@ -94,7 +152,7 @@ async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bo
                 ctx.out(format!("{what} {}\n", opts::quoteaf(ctx, shown)).as_bytes())
                     .await?;
             }
-            Ok(true)
+            Ok(Done::Removed)
         }
         Err(e) => {
             ctx.diag(format!(
@@ -103,7 +161,7 @@ async fn remove(ctx: &CommandCtx, o: &Rm, shown: &[u8], abs: &[u8]) -> Result<bo
                 e.message()
             ))
             .await?;
-            Ok(false)
+            Ok(Done::Failed)
         }
     }
 }
@@ -113,11 +171,35 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let o = Rm {
-        force: p.has(b'f'),
+    // The last of -f, -i, -I and --interactive decides when to ask; each but
+    // --interactive=never also decides whether a missing operand is an error.
+    let (mut force, mut when) = (false, When::Never);
+    for (id, v) in &p.opts {
+        match (id, v) {
+            (b'f', _) => (force, when) = (true, When::Never),
+            (b'i', _) => (force, when) = (false, When::Always),
+            (b'I', _) => (force, when) = (false, When::Once),
+            (&INTERACTIVE, None) => (force, when) = (false, When::Always),
+            (&INTERACTIVE, Some(arg)) => match opts::argmatch(arg, WHEN) {
+                Ok(When::Never) => when = When::Never,
+                Ok(w) => (force, when) = (false, w),
+                Err(ambiguous) => {
+                    let groups: &[&[&str]] =
+                        &[&["never", "no", "none"], &["once"], &["always", "yes"]];
+                    let m = opts::argmatch_failure(ctx, arg, "--interactive", groups, ambiguous);
+                    return opts::usage(ctx, &m, 1).await;
+                }
+            },
+            _ => {}
+        }
+    }
+    let mut o = Rm {
+        force,
         recursive: p.has(b'r') || p.has(b'R'),
         dir: p.has(b'd'),
         verbose: p.has(b'v'),
+        ask: when == When::Always,
+        answers: Answers::default(),
     };
     let mut preserve_root = true;
     for (id, _) in &p.opts {
@@ -132,6 +214,21 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(0);
         }
         return opts::usage(ctx, "missing operand", 1).await;
+    }
+    // -I asks once, before anything, when the command could remove a lot.
+    let n = p.operands.len();
+    if when == When::Once && (o.recursive || n > 3) {
+        let (s, how) = (
+            if n == 1 { "" } else { "s" },
+            if o.recursive { " recursively" } else { "" },
+        );
+        ctx.err(format!("{}: remove {n} argument{s}{how}? ", ctx.name()).as_bytes())
+            .await?;
+        let yes = o.answers.yesno(ctx).await?;
+        if !yes {
+            o.answers.release(ctx);
+            return Ok(0);
+        }
     }
     let mut status = 0;
     for op in &p.operands {
@@ -167,10 +264,11 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             status = 1;
             continue;
         }
-        if !remove(ctx, &o, op, &abs).await? {
+        if remove(ctx, &mut o, op, &abs).await? == Done::Failed {
             status = 1;
         }
     }
+    o.answers.release(ctx);
     Ok(status)
 }
 
@@ -213,6 +311,30 @@ mod tests {
         assert!(!k.vfs.borrow().exists(b"/work/d"));
     }
 
+    /// Checked against GNU rm 9.1: answers come from standard input, a declined file
+    /// leaves its directory to fail as not empty.
+    #[test]
+    fn asks() {
+        let k = machine(&[("d/s/f", b""), ("g", b"x")]);
+        assert_eq!(
+            text(run_on(&k, &["rm", "-ri", "d"], b"y\ny\nn\ny\ny\n")),
+            (
+                1,
+                String::new(),
+                "rm: descend into directory 'd'? rm: descend into directory 'd/s'? rm: remove regular empty file 'd/s/f'? rm: remove directory 'd/s'? rm: cannot remove 'd/s': Directory not empty\n".into()
+            )
+        );
+        assert_eq!(
+            text(run_on(&k, &["rm", "-I", "-r", "g"], b"n\n")),
+            (
+                0,
+                String::new(),
+                "rm: remove 1 argument recursively? ".into()
+            )
+        );
+        assert!(k.vfs.borrow().exists(b"/work/g"));
+    }
+
     #[test]
     fn refuses() {
         let k = machine(&[]);
@@ -222,6 +344,7 @@ mod tests {
             "rm: refusing to remove '.' or '..' directory: skipping '.'\n"
         );
         assert_eq!(run_on(&k, &["rm", "-i", "x"], b"").0, 1);
+        assert_eq!(run_on(&k, &["rm", "-j", "x"], b"").0, 1);
         assert!(k.vfs.borrow().exists(b"/work"));
     }
 }

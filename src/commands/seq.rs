@@ -268,6 +268,20 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     let mut nums = Vec::new();
     for o in ops {
+        let t = o.trim_ascii();
+        let t = t
+            .strip_prefix(b"+")
+            .or_else(|| t.strip_prefix(b"-"))
+            .unwrap_or(t);
+        if t.eq_ignore_ascii_case(b"nan") {
+            let m = format!("invalid 'not-a-number' argument: {}", opts::quote(ctx, o));
+            let m = if opts::utf8_locale(ctx) {
+                m.replace("'not-a-number'", "\u{2018}not-a-number\u{2019}")
+            } else {
+                m
+            };
+            return opts::usage(ctx, &m, 1).await;
+        }
         match parse_num(o) {
             Some(n) => nums.push(n),
             None => {
@@ -304,8 +318,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     if first.inf != 0 || step.inf != 0 {
         ctx.mark_partial("infinite FIRST or INCREMENT");
-        return Ok(0);
+        ctx.diag("an infinite FIRST or INCREMENT is not supported in this simulator")
+            .await?;
+        return Ok(1);
     }
+    // GNU prints a negative zero FIRST with its sign (only the first value is that zero).
+    let neg_zero_first = nums.len() > 1 && first.mant == 0 && {
+        let t = ops[0].trim_ascii();
+        t.strip_prefix(b"+").unwrap_or(t).starts_with(b"-")
+    };
     let prec = first.prec.max(step.prec);
     let scale = prec.max(last.prec);
     let width = if width_eq {
@@ -346,6 +367,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             out.push(&sep);
         }
         match &user {
+            None if i == 0 && neg_zero_first => {
+                out.buf.push(b'-');
+                push_fixed(&mut out.buf, 0, prec, width.saturating_sub(1));
+            }
+            Some(u) if i == 0 && neg_zero_first => {
+                out.push(u.pre.as_bytes());
+                out.push(&fmt_float(&u.spec, u.conv, -0.0));
+                out.push(u.post.as_bytes());
+            }
             None => push_fixed(
                 &mut out.buf,
                 if down == 1 { x } else { x / down },

@@ -9,6 +9,7 @@ use super::fsutil::{
 use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use super::statfs::{FsStats, FS_TYPE};
 use crate::process::command::{CommandCtx, Trust};
+use crate::process::fd::Desc;
 use crate::process::Interrupt;
 use crate::vfs::{FileType, Stat};
 
@@ -453,7 +454,48 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for op in &p.operands {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
         let abs = ctx.resolve(op);
-        let expanded = if fs_mode {
+        let expanded = if op == b"-" && fs_mode {
+            ctx.diag("using '-' to denote standard input does not work in file system mode")
+                .await?;
+            status = 1;
+            continue;
+        } else if op == b"-" {
+            // `-` is standard input, as fstat sees it: only a file is modeled.
+            let file = ctx.fd(0);
+            let path = match file.as_deref().map(|f| &f.desc) {
+                Some(Desc::File { path, .. }) => path.clone(),
+                None => {
+                    ctx.diag("cannot stat standard input: Bad file descriptor")
+                        .await?;
+                    status = 1;
+                    continue;
+                }
+                Some(_) => {
+                    ctx.mark_partial("stat - on a pipe or device");
+                    ctx.diag("standard input that is not a regular file is not supported in this simulator")
+                        .await?;
+                    status = 1;
+                    continue;
+                }
+            };
+            let st = match ctx.stat(&path) {
+                Ok(st) => st,
+                Err(e) => {
+                    let m = format!("cannot stat {}: {}", opts::quoteaf(ctx, op), e.message());
+                    ctx.diag(m).await?;
+                    status = 1;
+                    continue;
+                }
+            };
+            let it = Item {
+                quoting: Quoting::of(ctx),
+                name: op,
+                st,
+                link: None,
+                literal_names: literal,
+            };
+            expand(&fmt, &Subject::File(&it), escapes)
+        } else if fs_mode {
             // statfs follows symlinks; every path is on the one modeled file system.
             if let Err(e) = ctx.stat(&abs) {
                 let msg = format!(
@@ -525,7 +567,7 @@ pub fn register(r: &mut super::Registry) {
         "stat",
         Trust::Real,
         "display file status",
-        "-L -t -f -c FORMAT --printf=FORMAT (%a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U %w %W %x %X %y %Y %z %Z %Hd %Ld; with -f: %a %b %c %d %f %i %l %n %s %S %t %T)",
+        "-L -t -f -c FORMAT --printf=FORMAT; - is standard input when it is a file (%a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U %w %W %x %X %y %Y %z %Z %Hd %Ld; with -f: %a %b %c %d %f %i %l %n %s %S %t %T)",
         run,
     );
 }

@@ -2,7 +2,7 @@
 //!
 //! The command's future is polled together with a timer; when the timer fires first, the
 //! command is cancelled (its future dropped and the processes it started killed) and the
-//! status is 124, or 128+signal with `--preserve-status`.
+//! status is 124, or 128+signal with `--preserve-status` or for KILL.
 
 use super::exec_check::{cannot_run, Wording};
 use super::opts::{self, flag, req, OptDef, Parser};
@@ -134,8 +134,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 ))
                 .await?;
             }
-            Ok(if preserve {
-                128 + if sig == SIGKILL { SIGKILL } else { sig }
+            // A KILL is reported as such even without --preserve-status (GNU timeout sends
+            // it to its own process group, so the shell sees timeout itself killed).
+            Ok(if preserve || sig == SIGKILL {
+                128 + sig
             } else {
                 124
             })

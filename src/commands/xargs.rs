@@ -216,10 +216,16 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
             },
             b'E' | b'e' => eof = v.filter(|e| !e.is_empty()),
+            // -I, -L (and -l) and -n exclude each other: the later one wins, with GNU's
+            // warning naming the earlier one.
             b'I' | b'i' => {
                 replace = Some(v.unwrap_or_else(|| b"{}".to_vec()));
-                max_lines = Some(1);
-                max_args = None;
+                if max_args.take().is_some() {
+                    exclusive(ctx, "--max-args", "--replace/-I/-i").await?;
+                }
+                if max_lines.take().is_some() {
+                    exclusive(ctx, "--max-lines", "--replace/-I/-i").await?;
+                }
             }
             b'L' | b'l' | b'n' => {
                 let text = v.unwrap_or_else(|| b"1".to_vec());
@@ -235,15 +241,26 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     };
                     return opts::usage(ctx, &m, 1).await;
                 };
+                let me = match id {
+                    b'n' => "--max-args/-n",
+                    b'L' => "-L",
+                    _ => "--max-lines/-l",
+                };
+                let other = if *id == b'n' {
+                    max_lines.take().map(|_| "--max-lines")
+                } else {
+                    max_args.take().map(|_| "--max-args")
+                };
+                if let Some(other) = other {
+                    exclusive(ctx, other, me).await?;
+                }
+                if replace.take().is_some() {
+                    exclusive(ctx, "--replace", me).await?;
+                }
                 if *id == b'n' {
                     max_args = Some(n);
-                    if replace.is_none() {
-                        max_lines = None;
-                    }
                 } else {
                     max_lines = Some(n);
-                    max_args = None;
-                    replace = None;
                 }
             }
             b's' => match v.as_deref().and_then(positive) {
@@ -260,6 +277,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
             _ => {}
         }
+    }
+    // -I runs one command per input line.
+    if replace.is_some() {
+        max_lines = Some(1);
     }
     if delim.is_some() && eof.is_some() {
         ctx.diag("warning: the -E option has no effect if -0 or -d is used.")
@@ -512,6 +533,14 @@ fn unquote_line(line: &[u8]) -> Vec<u8> {
         i += 1;
     }
     out
+}
+
+/// GNU's warning when an option cancels an earlier one it cannot be combined with.
+async fn exclusive(ctx: &CommandCtx, earlier: &str, later: &str) -> Result<(), Interrupt> {
+    let m = format!(
+        "warning: options {earlier} and {later} are mutually exclusive, ignoring previous {earlier} value"
+    );
+    ctx.diag(m).await
 }
 
 crate::command_fn!(run, main);

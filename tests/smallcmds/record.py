@@ -592,6 +592,81 @@ for script in [
 ]:
     case(script + "; echo rc=$?", m_files)
 
+# ---- cp -u / -i, mv -u / -i, rm -i / -I / --interactive: answers come from standard input
+for script in [
+    "echo a > a; echo b > b; touch -d 2020-01-01 b; cp -u a b; cat b; touch -d 2030-01-01 b; echo c > a; touch -d 2029-01-01 a; cp -uv a b; echo rc=$?; cat b",
+    "echo a > a; cp --update=all a b; echo rc=$?",
+    "echo a > a; for o in '-i -n' '-n -i' '-i -f' '-f -i' '-in' '-ni' '-n -f' '-u -i'; do echo b > b; touch -d 2030-01-01 b; echo \"== $o\"; echo y | cp $o a b; echo \" rc=$?\"; cat b; done",
+    "echo a > a; echo b > b; echo n | cp -i a b; echo rc=$?; cat b; cp -i a b < /dev/null; echo rc=$?; cp -i a c < /dev/null; echo rc=$?; cp -i a a; echo rc=$?; echo y | cp -iv a b; cat b",
+    "mkdir -p s/sub t/s/sub; echo 1 > s/sub/g; echo o > t/s/sub/g; echo n | cp -ri s t; cat t/s/sub/g; echo y | cp -riv s t; cat t/s/sub/g",
+    "echo a > a; mkdir -p d/a; echo y | cp -iT a d; echo rc=$?; ln -s a l; echo x > m; echo y | cp -iP l m; echo rc=$?; readlink m",
+    "for o in -i '-i -n' '-n -i' '-i -f' '-f -i' -u '-u -i' -iv; do echo a > a; echo b > b; touch -d 2000-01-01 a; echo \"== $o\"; echo y | mv $o a b; echo \" rc=$?\"; cat b; ls; done",
+    "echo a > a; echo b > b; touch -d 2000-01-01 b; mv -uv a b; echo rc=$?; ls; mkdir -p x y/x; touch -d 2030-01-01 y/x; mv -u x y; echo rc=$?; ls",
+    "echo a > a; mkdir -p d/a s/q; echo y | mv -i a d; echo rc=$?; echo y | mv -iT s d; echo rc=$?; echo n | mv -i s d; echo rc=$?",
+    "echo a > a; echo b > b; : > e; ln -s a l; printf 'n\\nn\\nn\\nn\\n' | rm -i a b e l; echo rc=$?; ls; printf 'y\\ny\\n' | rm -i a e; ls",
+    "mkdir -p d/s; echo 1 > d/s/f; printf 'n\\n' | rm -ri d; echo rc=$?; printf 'y\\ny\\ny\\ny\\n' | rm -ri d; echo rc=$?; ls",
+    "mkdir -p d/s; touch d/s/f; printf 'y\\ny\\nn\\ny\\ny\\n' | rm -ri d; echo rc=$?; mkdir e; echo y | rm -ri e; echo rc=$?; ls",
+    "touch a b e l; mkdir d; printf 'n\\n' | rm -I a b e l; echo rc=$?; ls; rm -I a < /dev/null; echo rc=$?; ls; printf 'y\\n' | rm -I -r d; echo rc=$?; touch 1 2 3 4; printf 'yes\\n' | rm -I 1 2 3 4; echo rc=$?; ls",
+    "mkdir dd; echo y | rm -di dd; echo rc=$?; touch e; rm -fi e < /dev/null; echo rc=$?; mkdir -p f/g; echo y | rm -i f; echo y | rm -di f; ls",
+    "touch 1; echo n | rm -I -i 1; echo rc=$?; echo n | rm -i -I 1; echo rc=$?; echo n | rm -i -f 1; echo rc=$?; touch 1; echo n | rm -f -i 1; echo rc=$?; ls",
+    "touch 1 2 3 4; echo n | rm --interactive=once 1 2 3 4; echo rc=$?; echo n | rm --interactive 1; echo rc=$?; echo n | rm --interactive=never 1; rm --interactive=bogus 2; echo rc=$?; echo n | rm --interactive=al 2; echo rc=$?; echo n | rm --interactive=no 2; echo rc=$?; echo n | rm --interactive= 2; echo rc=$?",
+    "rm -f -i nofile; echo rc=$?; rm -i -f nofile; echo rc=$?; rm -f -I nofile; echo rc=$?; rm -f --interactive=never nofile; echo rc=$?; rm -I; echo rc=$?; rm -f -i; echo rc=$?; rm -i -f; echo rc=$?",
+    "mkdir a b; echo y | rm -rI a b; echo rc=$?; touch 1 2 3 4; rm -f -I 1 2 3 4 < /dev/null; echo rc=$?; ls; echo y | rm -rI /; echo rc=$?; mkdir t; ln -s t lt; echo n | rm -ri lt; echo y | rm -ri .; echo rc=$?",
+]:
+    case(script)
+
+# ---- env -C, -S (GNU's splitting, ${VAR}), -v; the default PATH of a shell started without one
+for script in [
+    "env -C / pwd; env --chdir=/tmp pwd; env -C /nonexist pwd; echo rc=$?; env -C /; echo rc=$?; touch f; env -C f pwd; echo rc=$?",
+    "mkdir -p d/e; env -C d/e sh -c 'ls ..'; env -C d cat nofile; echo rc=$?",
+    "env -v -i A=1 true; env -v -u HOME -C / true; env -v -i -u X A=1 B=2 -- true; echo rc=$?",
+    "export XV=/xv; env -S 'echo a  b'; env -S'echo \"x  y\" z\\tq'; env -vS 'A=1 echo ${XV}x \\_y'; env -S 'echo $XV'; echo rc=$?; env -S 'echo #c'; env -S 'echo a#c'",
+    "env -S \"echo 'a\\\\nb' \\\"a\\\\nb\\\" \\\\c ignored\"; env -S 'echo \\x'; echo rc=$?; env -S 'echo \"unterminated'; echo rc=$?; env -S '-i A=2 env'; env -S 'echo ${NOPE}x'; env -S 'echo ${1abc}'; echo rc=$?",
+    "export XV=/xv; env -vS'A=${XV} echo \"${NOPE}\" x'; env -S '\"\"'; echo rc=$?; env -S 'echo a\\c b'; env -S 'echo \"a\\c\"'; echo rc=$?; env -S 'echo \\'; echo rc=$?",
+    "env -S \"echo 'a\\\\'b' 'c\\\\\\\\d' 'e\\\\nf'\"; env -S 'echo a\"b\"c d'\"'e'\"'f'; env '-i echo'; echo rc=$?; env -S; echo rc=$?; env -S 'echo x' -S 'y'; env -S 'echo x' y z; env -v -S 'echo'; env -v -S '' true",
+    "env -S 'echo ${A_1}x${B}y'; env -S 'echo ${A'; echo rc=$?; env -S 'echo ${}'; echo rc=$?; env -S 'echo $'; echo rc=$?; env -i -S 'A=1 B=2'; env -i - A=3",
+    "env -u PATH sh -c 'echo \"[$PATH]\"'; env -u PATH bash -c 'echo \"[$PATH]\"; export -p | grep -c \" PATH=\"'; env -i bash -c 'echo \"[$PATH]\"'; env -i sh -c 'echo \"[$PATH]\"'",
+]:
+    case(script)
+
+# ---- find -xtype, -lname/-ilname, -wholename, -fprint/-fprint0/-fprintf/-fls
+lnk = "mkdir -p d/s; echo hi > d/f; ln -s f d/l; ln -s nowhere d/b; ln -s s d/ls; "
+for script in [
+    lnk + "find d -xtype l; find -L d -xtype l | sort; find d -xtype f | sort; find -H d/ls -xtype l; find -L d -type l",
+    lnk + "find d -xtype l,f | sort; find d -xtype q; find d -xtype; echo rc=$?; for a in ',f' 'f,,d' '' 'f,' 'fd' 'x,y' 'f,f'; do find d -xtype \"$a\"; find d -type \"$a\"; done",
+    lnk + "ln -s loop2 d/loop1; ln -s loop1 d/loop2; find d -name 'loop1' -xtype l; echo rc=$?; find -L d -name 'loop*'; echo rc=$?",
+    lnk + "ln -s NoWay d/c; find d -lname f; find d -lname '*o*' | sort; find d -ilname 'NOW*' | sort; find -L d -lname '*'; find d -lname; echo rc=$?; find d -wholename 'd/s*' | sort; find d -iwholename 'D/L*' | sort",
+    "mkdir -p d/s; echo hi > d/f; find d -name f -fprint out1 -fprint0 out2 -fprintf out4 '%p %s\\n'; cat out1; od -c out2; cat out4; find d -name zz -fprint out5; wc -c < out5",
+    "mkdir -p d/s; echo hi > d/f; find d -fprint nodir/x; echo rc=$?; find d -name f -fprint /dev/stdout; find d -fprint; echo rc=$?; find d -fprintf out6; echo rc=$?; ls; find d -fprintf; echo rc=$?",
+    "mkdir -p d/s; echo hi > d/f; find d -name f -fprint same -fprint same; cat same; find d -name f -fprint d -print; echo rc=$?; find d -name s -fprint o1 -name f -fprintf o1 '[%f]\\n'; cat o1; find d -name s -fprint0 o2 -print; od -c o2",
+    "mkdir d; echo hi > d/f; touch -d '2020-01-01 00:00' d/f; find d -name f -fls o3; sed 's/^ *[0-9]* //' o3",
+]:
+    case(script)
+
+# ---- xxd -i (names from the file, -n, -C), -b, -e, -s, -o, -d, -a, its own option reading
+xf = "printf 'hello world, this is xxd!\\n' > foo.txt; "
+for script in [
+    xf + "cp foo.txt 1a-b.c; xxd -i foo.txt; xxd -i < foo.txt; xxd -i 1a-b.c; xxd -C -i foo.txt; xxd -i -n my.name foo.txt; xxd -i -c 4 -l 6 foo.txt; xxd -i -u -l 3 foo.txt; : > empty; xxd -i empty; xxd -i < empty; echo rc=$?",
+    xf + "xxd -b foo.txt; xxd -b -c 4 -l 10 foo.txt; xxd -e foo.txt; xxd -e -g 2 -l 11 foo.txt; xxd -e -g 8 -l 13 foo.txt; xxd -e -c 6 foo.txt; xxd -e -g 0 -c 8 foo.txt; xxd -b -g 3 foo.txt",
+    xf + "xxd -s 5 foo.txt; xxd -s -5 foo.txt; xxd -s +3 -l 4 foo.txt; xxd -o 100 -l 20 foo.txt; xxd -d -l 20 -s 3 foo.txt; xxd -s 3 < foo.txt; xxd -o 0x10 -s 2 -l 4 foo.txt; xxd -o -5 -l 4 foo.txt; xxd -d -o 100 -l 4 foo.txt",
+    xf + "cat foo.txt | xxd -s 30; echo rc=$?; xxd -s 30 foo.txt; echo rc=$?; cat foo.txt | xxd -s -3; echo rc=$?; xxd -s -30 foo.txt; echo rc=$?; xxd -s 010 -l 4 foo.txt; xxd -s +2 -l 2 - < foo.txt; xxd -i -s 20 foo.txt; xxd -s 2 -p foo.txt",
+    xf + "mkdir dir; cp foo.txt dir/a.b; xxd -i -l 1 dir/a.b; xxd -i -l 1 ./dir/a.b; xxd -i -l 1 - < foo.txt; xxd -n 9x -i -l 1 < foo.txt; xxd -C -n a.b -i -l 1 foo.txt; xxd -e -g 3 foo.txt; echo rc=$?; xxd -b -p foo.txt; xxd -p -b -l 4 foo.txt; xxd -b -i -l 4 foo.txt",
+    xf + "for o in '-c 0' '-c 300' '-c -1' '-p -c 300' '-c abc' '-g 0' '-l -1' '-l abc' -ps '-ps -c 8' -c8 '-cols 8' -g3 -x -pl5 -l5p '-i -c 0' '-p -c 0' '-p -l 0' '--cols 4 -l 4' '-- -l' '-p f f2 f3' -v; do echo \"== $o\"; xxd $o foo.txt; echo rc=$?; done",
+    "printf 'abc' > f; xxd f out; cat out; xxd -p f -; xxd nofile; echo rc=$?; mkdir d; xxd d; echo rc=$?; xxd f d; echo rc=$?; echo 616263 | xxd -r -p; echo",
+    "head -c 100 /dev/zero > z; printf 'x' >> z; head -c 40 /dev/zero >> z; xxd -a z; xxd -a -c 8 -l 32 z; xxd -a -a -l 40 z; head -c 48 /dev/zero | xxd -a",
+]:
+    case(script)
+
+# ---- timeout -s KILL is 137; stat - reads standard input; realpath -s; xargs -L/-n/-I; odd seq
+for script in [
+    "timeout -s KILL 1 sleep 5 2>&1 | cat; timeout -s 9 1 sleep 5 | cat; echo rc=${PIPESTATUS[0]}; timeout -s TERM 1 sleep 5; echo rc=$?; timeout -s KILL 5 true; echo rc=$?",
+    "echo hello > f; stat -c '%n %s %F %a' - < f; stat -t - < f | cut -d' ' -f1-3; stat -f - < f; echo rc=$?; stat - <&-; echo rc=$?",
+    "mkdir rp; cd rp; touch f; mkdir -p d; for p in b nodir/x nodir/x/y a/../b nodir/.. nodir/./x f/ f/. d/../f/ nodir/ d/x/../y f/x/y x/../../y d/nodir/../z ../rp/nodir/q; do printf '%s => ' \"$p\"; realpath -s \"$p\" 2>&1 | sed \"s#$PWD#PWD#\"; done; realpath -s -e nodir; echo rc=$?; realpath -sm a/../b | sed \"s#$PWD#PWD#\"; realpath -s /nonexist/x/y /nonexist/..; echo rc=$?",
+    "printf 'a b\\nc d\\ne\\n' > xi; for o in '-L 1 -I {}' '-I {} -L 1' '-L 2 -I{}' '-I{} -L 2' '-n 1 -I{}' '-I{} -n 2' '-l -I{}' '-I{} -l' '-i -L1' '-L1 -i' '-L 1 -n 2' '-n 2 -L 1' '-L1 -L2' '-I{} -i' '-l -L2' '-L2 -l' '-I{} -L1 -I{}'; do echo \"== $o\"; xargs $o echo '[{}]' < xi 2>&1; done",
+    "for a in -0 '-0 3' '-- -1 1' -1 '1 -1' '-s, -1 1' 0 '1 0' '5 -1 1' '1 0 3' '1 0.5 2' '-inf 1' nan '1 nan' '1 1 nan' '-- -nan' '-- -0 1' '-- 1x' '-1x' '-w -0 2' '-0 -1 -3' '-- -0.0 1' '0 -0 -0' '-f %g -0 1' '-e 1' '-- -.5 1'; do echo \"== seq $a\"; eval \"seq $a\" 2>&1; done",
+]:
+    case(script)
+
 if __name__ == "__main__":
     for c in cases:
         print(json.dumps(c))

@@ -694,6 +694,17 @@ impl Shell {
             .sys
             .create_process(Some(self.pid), argv.clone(), self.cwd.clone())?;
         let mut child = self.fresh_shell(pid);
+        // A shell started without PATH sets its compiled-in default, unexported: bash's, or
+        // dash's when called as `sh` or `dash` (the machine's /bin/sh is dash).
+        if child.vars.get(b"PATH").is_none() {
+            let name = crate::vfs::path::file_name(&argv[0]);
+            let default: &[u8] = if name == b"bash" {
+                b"/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."
+            } else {
+                b"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+            };
+            child.vars.set_var(b"PATH", Var::scalar(default.to_vec()));
+        }
         // bash counts itself one level below the shell that started it.
         let level = child
             .get_scalar(b"SHLVL")
