@@ -263,6 +263,16 @@ pub fn sprintf_into(
     missing
 }
 
+/// gawk's message when the arguments run out: the format, then a caret under the `*` or
+/// conversion that found none.
+fn ran_out(fmt: &[u8], at: usize) -> String {
+    format!(
+        "not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one",
+        String::from_utf8_lossy(fmt),
+        " ".repeat(at)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,14 +314,4 @@ mod tests {
         );
         assert!(sprintf(b"%d %d", &[n(1.0)], b"%.6g").1.is_some());
     }
-}
-
-/// gawk's message when the arguments run out: the format, then a caret under the `*` or
-/// conversion that found none.
-fn ran_out(fmt: &[u8], at: usize) -> String {
-    format!(
-        "not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one",
-        String::from_utf8_lossy(fmt),
-        " ".repeat(at)
-    )
 }

@@ -339,9 +339,8 @@ async fn report(it: &mut Interp<'_>, e: Jump) -> Result<i32, Interrupt> {
     match e {
         Jump::Int(i) => Err(i),
         Jump::Fatal(msg) => {
-            match it.message("fatal", &msg).await {
-                Err(Jump::Int(i)) => return Err(i),
-                Err(_) | Ok(()) => {}
+            if let Err(Jump::Int(i)) = it.message("fatal", &msg).await {
+                return Err(i);
             }
             // Buffered output still reaches its destination, as when gawk exits.
             if let Err(Jump::Int(i)) = it.close_all().await {
