@@ -117,26 +117,27 @@ pub fn printf_with_options(
 /// Process `echo -e` style escapes.  Returns the bytes and whether `\c`
 /// was seen (the caller must then suppress the trailing newline and any
 /// further arguments).
-pub fn echo_escapes(s: &[u8]) -> (Vec<u8>, bool) {
+pub fn echo_escapes(s: &[u8], utf8_locale: bool) -> (Vec<u8>, bool) {
     let mut out = Vec::with_capacity(s.len());
-    let stopped = escape_loop(s, EscMode::Echo, &mut out, &mut |_| {});
+    let stopped = escape_loop(s, EscMode::Echo, utf8_locale, &mut out, &mut |_| {});
     (out, stopped)
 }
 
 /// `$'...'` (ANSI-C quoting) escape processing.
 pub fn ansi_c_escapes(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
-    escape_loop(s, EscMode::AnsiC, &mut out, &mut |_| {});
+    escape_loop(s, EscMode::AnsiC, true, &mut out, &mut |_| {});
     out
 }
 
-/// Exactly what bash's `printf %q` prints.
-pub fn shell_quote_printf_q(s: &[u8]) -> Vec<u8> {
+/// Exactly what bash's `printf %q` prints (in the C locale every byte from 0x80 up is
+/// unprintable, so such text gets `$'...'` with octal escapes).
+pub fn shell_quote_printf_q(s: &[u8], utf8_locale: bool) -> Vec<u8> {
     if s.is_empty() {
         return b"''".to_vec();
     }
-    if needs_ansic(s) {
-        return ansic_quote(s);
+    if needs_ansic(s, utf8_locale) {
+        return ansic_quote(s, utf8_locale);
     }
     let mut out = Vec::with_capacity(s.len() + 4);
     for (i, &c) in s.iter().enumerate() {
@@ -159,8 +160,8 @@ pub fn shell_quote_printf_q(s: &[u8]) -> Vec<u8> {
 /// What bash's `${x@Q}` prints: `'...'`, or `$'...'` when the value holds
 /// non-printable characters.
 pub fn shell_quote_single(s: &[u8]) -> Vec<u8> {
-    if needs_ansic(s) {
-        return ansic_quote(s);
+    if needs_ansic(s, true) {
+        return ansic_quote(s, true);
     }
     if s == b"'" {
         return b"\\'".to_vec();
@@ -185,7 +186,7 @@ pub fn shell_quote_coreutils(s: &[u8]) -> Vec<u8> {
     if s.is_empty() {
         return b"''".to_vec();
     }
-    let has_ctrl = needs_ansic(s);
+    let has_ctrl = needs_ansic(s, true);
     if !has_ctrl {
         let needs = s.iter().enumerate().any(|(i, &c)| match c {
             b' ' | b'\t' | b'!' | b'"' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b';' | b'<'
@@ -221,12 +222,12 @@ pub fn shell_quote_coreutils(s: &[u8]) -> Vec<u8> {
     }
     let mut o = Vec::new();
     // Empirical gnulib quirk (see doc comment).
-    let first_ctrl = first_nonprint(s).unwrap_or(s.len());
+    let first_ctrl = first_nonprint(s, true).unwrap_or(s.len());
     let last_is_ctrl = {
         let mut last = false;
         let mut i = 0;
         while i < s.len() {
-            let (len, printable) = char_at(s, i);
+            let (len, printable) = char_at(s, i, true);
             last = !printable;
             i += len;
         }
@@ -239,7 +240,7 @@ pub fn shell_quote_coreutils(s: &[u8]) -> Vec<u8> {
     let mut inside = true;
     let mut i = 0;
     while i < s.len() {
-        let (len, printable) = char_at(s, i);
+        let (len, printable) = char_at(s, i, true);
         if printable {
             let c = s[i];
             if c == b'\'' {
@@ -478,9 +479,13 @@ impl Engine<'_, '_> {
             // find extent of this single escape: process just it
             let end = single_escape_len(s, EscMode::BashFormat);
             let mut warns: Vec<Vec<u8>> = Vec::new();
-            escape_loop(&s[..end], EscMode::BashFormat, &mut out, &mut |w| {
-                warns.push(w.to_vec())
-            });
+            escape_loop(
+                &s[..end],
+                EscMode::BashFormat,
+                self.opts.utf8_locale,
+                &mut out,
+                &mut |w| warns.push(w.to_vec()),
+            );
             for w in warns {
                 self.diag(&w);
             }
@@ -765,7 +770,7 @@ impl Engine<'_, '_> {
             b'q' => {
                 let a = self.next_arg().map(|a| a.to_vec()).unwrap_or_default();
                 let q = if self.bash() {
-                    shell_quote_printf_q(&a)
+                    shell_quote_printf_q(&a, self.opts.utf8_locale)
                 } else {
                     shell_quote_coreutils(&a)
                 };
@@ -776,9 +781,13 @@ impl Engine<'_, '_> {
                 let mut buf = Vec::new();
                 let stopped = if self.bash() {
                     let mut warns: Vec<Vec<u8>> = Vec::new();
-                    let st = escape_loop(&a, EscMode::BashB, &mut buf, &mut |w| {
-                        warns.push(w.to_vec())
-                    });
+                    let st = escape_loop(
+                        &a,
+                        EscMode::BashB,
+                        self.opts.utf8_locale,
+                        &mut buf,
+                        &mut |w| warns.push(w.to_vec()),
+                    );
                     for w in warns {
                         self.diag(&w);
                     }
@@ -851,7 +860,13 @@ impl Engine<'_, '_> {
                     }
                     _ => {
                         let end = single_escape_len(&a[i..], EscMode::CoreB);
-                        escape_loop(&a[i..i + end], EscMode::CoreB, buf, &mut |_| {});
+                        escape_loop(
+                            &a[i..i + end],
+                            EscMode::CoreB,
+                            self.opts.utf8_locale,
+                            buf,
+                            &mut |_| {},
+                        );
                         i += end;
                         continue;
                     }

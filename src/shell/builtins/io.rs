@@ -47,12 +47,13 @@ impl Shell {
             }
         }
         let mut out = Vec::new();
+        let utf8 = self.utf8_locale();
         for (j, a) in args[i..].iter().enumerate() {
             if j > 0 {
                 out.push(b' ');
             }
             if escapes {
-                let (t, stop) = printf::echo_escapes(a);
+                let (t, stop) = printf::echo_escapes(a, utf8);
                 out.extend_from_slice(&t);
                 if stop {
                     self.out(&out).await?;
@@ -89,7 +90,11 @@ impl Shell {
         };
         let outcome = {
             let mut host = Host { sh: self };
-            printf::printf(Dialect::BashBuiltin, fmt, fmt_args, &mut host)
+            let options = printf::PrintfOptions {
+                dialect: Dialect::BashBuiltin,
+                utf8_locale: host.sh.utf8_locale(),
+            };
+            printf::printf_with_options(options, fmt, fmt_args, &mut host)
         };
         for d in &outcome.diagnostics {
             self.error_msg(d);

@@ -47,19 +47,22 @@ pub(super) fn cp_printable(cp: u32) -> bool {
         || (0xe0080..=0xe00ff).contains(&cp))
 }
 
-/// (byte length, printable?) of the character at `i` (invalid bytes count as
-/// one non-printable byte).
-pub(super) fn char_at(s: &[u8], i: usize) -> (usize, bool) {
+/// (byte length, printable?) of the character at `i` in a UTF-8 locale (`utf8`: invalid
+/// bytes count as one non-printable byte) or in C (a byte, printable when it is ASCII).
+pub(super) fn char_at(s: &[u8], i: usize, utf8: bool) -> (usize, bool) {
+    if !utf8 {
+        return (1, (0x20..0x7f).contains(&s[i]));
+    }
     match utf8_decode(s, i) {
         Some((len, cp)) => (len, cp_printable(cp)),
         None => (1, false),
     }
 }
 
-pub(super) fn first_nonprint(s: &[u8]) -> Option<usize> {
+pub(super) fn first_nonprint(s: &[u8], utf8: bool) -> Option<usize> {
     let mut i = 0;
     while i < s.len() {
-        let (len, p) = char_at(s, i);
+        let (len, p) = char_at(s, i, utf8);
         if !p {
             return Some(i);
         }
@@ -68,8 +71,8 @@ pub(super) fn first_nonprint(s: &[u8]) -> Option<usize> {
     None
 }
 
-pub(super) fn needs_ansic(s: &[u8]) -> bool {
-    first_nonprint(s).is_some()
+pub(super) fn needs_ansic(s: &[u8], utf8: bool) -> bool {
+    first_nonprint(s, utf8).is_some()
 }
 
 pub(super) fn push_ansic_byte(o: &mut Vec<u8>, b: u8) {
@@ -94,12 +97,12 @@ pub(super) fn push_ansic_byte(o: &mut Vec<u8>, b: u8) {
 }
 
 /// bash's `$'...'` quoting of a whole string.
-pub(super) fn ansic_quote(s: &[u8]) -> Vec<u8> {
+pub(super) fn ansic_quote(s: &[u8], utf8: bool) -> Vec<u8> {
     let mut o = Vec::with_capacity(s.len() + 8);
     o.extend_from_slice(b"$'");
     let mut i = 0;
     while i < s.len() {
-        let (len, printable) = char_at(s, i);
+        let (len, printable) = char_at(s, i, utf8);
         if printable && len > 1 {
             o.extend_from_slice(&s[i..i + len]);
         } else if printable && s[i] != b'\'' && s[i] != b'\\' {
@@ -131,6 +134,20 @@ pub(super) enum EscMode {
     AnsiC,
     /// coreutils `%b` argument (errors are reported by the engine).
     CoreB,
+}
+
+/// A `\u`/`\U` escape's character in the locale: UTF-8 in a UTF-8 locale; in C an ASCII
+/// code point is its byte and any other stays an escape, `\u` with four upper-case hex
+/// digits up to U+FFFF and `\U` with eight above, as bash and coreutils print it when the
+/// character has no encoding.
+pub(super) fn push_unicode(o: &mut Vec<u8>, cp: u32, utf8: bool) {
+    if utf8 || cp < 0x80 {
+        push_utf8_ext(o, cp);
+    } else if cp <= 0xffff {
+        o.extend_from_slice(format!("\\u{cp:04X}").as_bytes());
+    } else {
+        o.extend_from_slice(format!("\\U{cp:08X}").as_bytes());
+    }
 }
 
 /// Encode a code point the way bash does (UTF-8, extended up to 31 bits;
@@ -189,6 +206,7 @@ pub(super) fn read_digits(s: &[u8], i: usize, max: usize, radix: u32) -> (u32, u
 pub(super) fn escape_loop(
     s: &[u8],
     mode: EscMode,
+    utf8: bool,
     out: &mut Vec<u8>,
     warn: &mut dyn FnMut(&[u8]),
 ) -> bool {
@@ -279,7 +297,7 @@ pub(super) fn escape_loop(
                     out.push(c);
                 } else {
                     i += n;
-                    push_utf8_ext(out, v);
+                    push_unicode(out, v, utf8);
                 }
             }
             _ => {

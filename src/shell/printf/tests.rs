@@ -848,12 +848,12 @@ fn huge_width_refused() {
 #[test]
 fn echo_and_ansi_c() {
     assert_eq!(
-        echo_escapes(b"\\101|\\0101|\\x41|\\q|\\e|\\u00e9"),
+        echo_escapes(b"\\101|\\0101|\\x41|\\q|\\e|\\u00e9", true),
         (b"\\101|A|A|\\q|\x1b|\xc3\xa9".to_vec(), false)
     );
-    assert_eq!(echo_escapes(b"a\\cb"), (b"a".to_vec(), true));
+    assert_eq!(echo_escapes(b"a\\cb", true), (b"a".to_vec(), true));
     assert_eq!(
-        echo_escapes(b"\\0400\\08\\x"),
+        echo_escapes(b"\\0400\\08\\x", true),
         (b"\0\08\\x".to_vec(), false)
     );
     assert_eq!(
@@ -878,7 +878,7 @@ fn quoting() {
     assert_eq!(q(b"\x01\xff"), b"$'\\001\\377'");
     assert_eq!(q(b"a\nb"), b"$'a\\nb'");
     assert_eq!(q("é".as_bytes()), "'é'".as_bytes());
-    let p = |s: &[u8]| shell_quote_printf_q(s);
+    let p = |s: &[u8]| shell_quote_printf_q(s, true);
     assert_eq!(p(b"a b"), b"a\\ b");
     assert_eq!(p(b"~x"), b"\\~x");
     assert_eq!(p(b"a=~"), b"a=\\~");
@@ -1016,9 +1016,9 @@ fn random_never_panics() {
             assert!(r.output.len() <= 100_000);
         }
         let joined: Vec<u8> = args.concat();
-        let _ = echo_escapes(&f);
+        let _ = echo_escapes(&f, true);
         let _ = ansi_c_escapes(&f);
-        let _ = shell_quote_printf_q(&joined);
+        let _ = shell_quote_printf_q(&joined, true);
         let _ = shell_quote_single(&joined);
         let _ = shell_quote_coreutils(&joined);
     }
