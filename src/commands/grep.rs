@@ -311,12 +311,13 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
     } else {
         Wrap::None
     };
+    let utf8 = opts::utf8_locale(ctx);
     let o = Options {
         flavor: flavor.unwrap_or(Flavor::Basic),
         icase,
         multiline: false,
         sed_escapes: false,
-        bytes: !opts::utf8_locale(ctx),
+        bytes: !utf8,
     };
     let re = if perl {
         if patterns.len() > 1 {
@@ -372,7 +373,7 @@ async fn main(ctx: &CommandCtx, mode: u8) -> Result<i32, Interrupt> {
         before: before.unwrap_or(ctxn),
         context: false,
         binary,
-        utf8: opts::utf8_locale(ctx),
+        utf8,
         includes: p
             .opts
             .iter()
