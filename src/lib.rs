@@ -12,6 +12,7 @@ pub mod judge;
 pub mod limits;
 pub mod process;
 pub mod protocol;
+pub mod python;
 pub mod session;
 pub mod shell;
 pub mod vfs;

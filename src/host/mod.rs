@@ -218,11 +218,16 @@ pub fn run_confined(
     let handle = std::thread::Builder::new()
         .name("shellsim".into())
         .stack_size(SIM_STACK)
-        .spawn(move || match confine::finish(prepared) {
-            Ok(status) => f(status),
-            Err(e) => {
-                write_stderr(format!("shellsim: {e}\n").as_bytes());
-                confine::EXIT_CONFINEMENT
+        .spawn(move || {
+            // The Python parser measures this thread's stack once, through a system call the
+            // seccomp policy does not allow: let it do so before the filter is in place.
+            crate::python::front::warm_up();
+            match confine::finish(prepared) {
+                Ok(status) => f(status),
+                Err(e) => {
+                    write_stderr(format!("shellsim: {e}\n").as_bytes());
+                    confine::EXIT_CONFINEMENT
+                }
             }
         });
     let status = match handle {

@@ -4,7 +4,7 @@
 //! changes, because reports from different versions are not comparable.
 
 /// Version of this table, reported in every outcome.
-pub const COST_MODEL_VERSION: u32 = 1;
+pub const COST_MODEL_VERSION: u32 = 2;
 
 /// Modeled nanoseconds of process CPU time per CPU unit (drives the process-CPU clock).
 pub const CPU_UNIT_NANOS: u64 = 1_000;
@@ -68,6 +68,10 @@ pub const ARCHIVE_MEMBER: u64 = 4;
 pub const NUMBER_STEP: u64 = 1;
 /// Per 256 candidate line breaks `fmt` weighs while filling a paragraph.
 pub const LINE_BREAKS_PER_256: u64 = 1;
+
+// ---- Python ---------------------------------------------------------------------------------
+/// Per bytecode instruction the Python VM executes.
+pub const PY_INSTR: u64 = 1;
 
 // ---- Modeled memory overheads (bytes) -------------------------------------------------------
 /// Fixed modeled size of one shell variable or array element besides its text.

@@ -42,7 +42,17 @@ pub struct Environment {
 impl Environment {
     /// A fresh machine with the standard command set.
     pub fn new(limits: Limits) -> Environment {
-        Environment::with_table(limits, Rc::new(crate::commands::Registry::standard()))
+        let table = crate::commands::Registry::standard();
+        for name in ["python3", "python", "python3.14"] {
+            table.register(
+                name,
+                crate::process::command::Trust::Partial,
+                crate::python::SUMMARY,
+                crate::python::OPTIONS,
+                crate::python::run,
+            );
+        }
+        Environment::with_table(limits, Rc::new(table))
     }
 
     pub fn with_table(limits: Limits, table: Rc<dyn ExtensibleTable>) -> Environment {

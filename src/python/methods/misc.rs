@@ -1,0 +1,307 @@
+//! Methods of `object`, numbers, `bytes`, exceptions and `type`.
+
+use super::{add, arity};
+use crate::python::format as pyfmt;
+use crate::python::object::{Kind, Value};
+use crate::python::vm::{ops::num, ops::Num, PyResult, Vm};
+use num_bigint::BigInt;
+use std::rc::Rc;
+
+type Kw<'a> = &'a [(Rc<str>, Value)];
+
+pub fn install(vm: &mut Vm) {
+    let o = vm.types.object_type.clone();
+    add(
+        vm,
+        &o,
+        "object",
+        &[
+            ("__init__", object_init),
+            ("__init_subclass__", object_init_subclass),
+            ("__repr__", object_repr),
+            ("__str__", object_str),
+        ],
+    );
+    let i = vm.types.int_type.clone();
+    add(
+        vm,
+        &i,
+        "int",
+        &[
+            ("bit_length", int_bit_length),
+            ("bit_count", int_bit_count),
+            ("is_integer", int_is_integer),
+            ("conjugate", same),
+            ("__index__", same),
+            ("__int__", same),
+        ],
+    );
+    let f = vm.types.float_type.clone();
+    add(
+        vm,
+        &f,
+        "float",
+        &[
+            ("is_integer", float_is_integer),
+            ("hex", float_hex),
+            ("as_integer_ratio", float_ratio),
+            ("conjugate", same),
+        ],
+    );
+    let b = vm.types.bytes_type.clone();
+    add(
+        vm,
+        &b,
+        "bytes",
+        &[("decode", bytes_decode), ("hex", bytes_hex)],
+    );
+    let e = vm.types.base_exception.clone();
+    add(
+        vm,
+        &e,
+        "BaseException",
+        &[
+            ("__init__", exc_init),
+            ("with_traceback", exc_with_traceback),
+            ("add_note", exc_add_note),
+        ],
+    );
+    let t = vm.types.type_type.clone();
+    add(vm, &t, "type", &[("mro", type_mro)]);
+}
+
+fn object_init(_vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(Value::None)
+}
+
+fn object_init_subclass(_vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(Value::None)
+}
+
+fn object_repr(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "__repr__", a, 0, 0)?;
+    let cls = vm.class_of(&a[0]);
+    let module = match &cls.kind {
+        Kind::Class(c) => {
+            crate::python::vm::lookup_mro(&cls, "__module__")
+                .and_then(|m| m.as_str().map(String::from))
+                .unwrap_or_else(|| "builtins".into())
+                + "."
+                + &c.qualname.borrow()
+        }
+        _ => "?".into(),
+    };
+    let s = format!("<{module} object at 0x{:x}>", vm.identity(&a[0]));
+    vm.new_str(s)
+}
+
+fn object_str(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "__str__", a, 0, 0)?;
+    vm.repr_of(&a[0])
+}
+
+fn same(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(match &a[0] {
+        Value::Bool(b) => Value::Int(*b as i64),
+        v => v.clone(),
+    })
+}
+
+fn as_big(v: &Value) -> BigInt {
+    match num(v) {
+        Some(Num::I(i)) => BigInt::from(i),
+        Some(Num::B(b)) => b.clone(),
+        _ => BigInt::from(0),
+    }
+}
+
+fn int_bit_length(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(Value::Int(as_big(&a[0]).bits() as i64))
+}
+
+fn int_bit_count(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let b = as_big(&a[0]);
+    let (_, mag) = b.to_bytes_le();
+    Ok(Value::Int(mag.iter().map(|x| x.count_ones() as i64).sum()))
+}
+
+fn int_is_integer(_vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(Value::Bool(true))
+}
+
+fn float_of(v: &Value) -> f64 {
+    match v {
+        Value::Float(f) => *f,
+        _ => 0.0,
+    }
+}
+
+fn float_is_integer(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let f = float_of(&a[0]);
+    Ok(Value::Bool(f.is_finite() && f.fract() == 0.0))
+}
+
+fn float_hex(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let s = pyfmt::float_hex(float_of(&a[0]));
+    vm.new_str(s)
+}
+
+fn float_ratio(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let f = float_of(&a[0]);
+    if f.is_nan() {
+        return Err(vm.raise(
+            vm.types.value_error.clone(),
+            "cannot convert NaN to integer ratio",
+        ));
+    }
+    if f.is_infinite() {
+        return Err(vm.raise(
+            vm.types.overflow_error.clone(),
+            "cannot convert Infinity to integer ratio",
+        ));
+    }
+    // f = m * 2**e exactly.
+    let bits = f.to_bits();
+    let sign = if bits >> 63 == 1 { -1 } else { 1 };
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (mut m, mut e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1 << 52), exp - 1075)
+    };
+    if m == 0 {
+        let z = vm.new_int(BigInt::from(0))?;
+        let one = Value::Int(1);
+        return vm.new_tuple(vec![z, one]);
+    }
+    while m % 2 == 0 && e < 0 {
+        m /= 2;
+        e += 1;
+    }
+    let (n, d) = if e >= 0 {
+        (BigInt::from(m) << e as usize, BigInt::from(1))
+    } else {
+        (BigInt::from(m), BigInt::from(1) << (-e) as usize)
+    };
+    let n = vm.new_int(n * sign)?;
+    let d = vm.new_int(d)?;
+    vm.new_tuple(vec![n, d])
+}
+
+fn bytes_decode(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
+    let Some(Kind::Bytes(b)) = a[0].kind() else {
+        return Ok(Value::None);
+    };
+    let enc = super::arg(a, k, 0, "encoding")
+        .and_then(|v| v.as_str().map(|s| s.to_ascii_lowercase().replace('_', "-")))
+        .unwrap_or_else(|| "utf-8".into());
+    let errors = super::arg(a, k, 1, "errors")
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_else(|| "strict".into());
+    let s = match enc.as_str() {
+        "utf-8" | "utf8" => match std::str::from_utf8(b) {
+            Ok(s) => s.to_string(),
+            Err(e) => {
+                if errors == "replace" {
+                    String::from_utf8_lossy(b).into_owned()
+                } else if errors == "ignore" {
+                    let mut out = String::new();
+                    let mut rest: &[u8] = b;
+                    loop {
+                        match std::str::from_utf8(rest) {
+                            Ok(s) => {
+                                out.push_str(s);
+                                break;
+                            }
+                            Err(e) => {
+                                let (ok, bad) = rest.split_at(e.valid_up_to());
+                                out.push_str(std::str::from_utf8(ok).unwrap_or(""));
+                                let skip = e.error_len().unwrap_or(bad.len());
+                                rest = &bad[skip..];
+                            }
+                        }
+                    }
+                    out
+                } else {
+                    let pos = e.valid_up_to();
+                    let msg = format!(
+                        "'utf-8' codec can't decode byte 0x{:02x} in position {pos}: {}",
+                        b[pos],
+                        if e.error_len().is_none() {
+                            "unexpected end of data"
+                        } else {
+                            "invalid start byte"
+                        }
+                    );
+                    return Err(vm.raise(vm.types.unicode_decode_error.clone(), &msg));
+                }
+            }
+        },
+        "ascii" => {
+            if let Some(pos) = b.iter().position(|&c| c >= 0x80) {
+                let msg = format!(
+                    "'ascii' codec can't decode byte 0x{:02x} in position {pos}: ordinal not in range(128)",
+                    b[pos]
+                );
+                return Err(vm.raise(vm.types.unicode_decode_error.clone(), &msg));
+            }
+            b.iter().map(|&c| c as char).collect()
+        }
+        "latin-1" | "latin1" | "iso-8859-1" => b.iter().map(|&c| c as char).collect(),
+        other => {
+            let msg = format!("unknown encoding: {other}");
+            return Err(vm.raise(vm.types.lookup_error.clone(), &msg));
+        }
+    };
+    vm.new_str(s)
+}
+
+fn bytes_hex(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let Some(Kind::Bytes(b)) = a[0].kind() else {
+        return Ok(Value::None);
+    };
+    let s: String = b.iter().map(|c| format!("{c:02x}")).collect();
+    vm.new_str(s)
+}
+
+fn exc_init(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
+    if !k.is_empty() {
+        let msg = format!("{}() takes no keyword arguments", vm.type_name(&a[0]));
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    }
+    if let Some(d) = vm.exc_data(&a[0]) {
+        d.borrow_mut().args = a[1..].to_vec();
+    }
+    Ok(Value::None)
+}
+
+fn exc_with_traceback(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(a[0].clone())
+}
+
+fn exc_add_note(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "add_note", a, 1, 1)?;
+    if a[1].as_str().is_none() {
+        let msg = format!("note must be a str, not '{}'", vm.type_name(&a[1]));
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    }
+    if let Some(d) = vm.exc_data(&a[0]) {
+        d.borrow_mut().notes.push(a[1].clone());
+    }
+    Ok(Value::None)
+}
+
+fn type_mro(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let Some(Kind::Class(c)) = a[0].kind() else {
+        return Ok(Value::None);
+    };
+    let items: Vec<Value> = c
+        .mro
+        .borrow()
+        .iter()
+        .filter_map(|w| w.upgrade())
+        .map(Value::Obj)
+        .collect();
+    vm.new_list(items)
+}

@@ -1,0 +1,7 @@
+r = range(2, 20, 3)
+print(r, list(r), len(r), r[2], r[-1], 11 in r, 12 in r)
+print(list(range(5, 0, -1)), list(range(0)), list(range(-3, 3)))
+print(range(10)[2:8:2], list(range(10)[::-3]))
+print(r.index(8), r.count(5), range(0, 10, 2) == range(0, 9, 2))
+print(sum(range(0, 1000, 7)))
+range(1, 10, 0)

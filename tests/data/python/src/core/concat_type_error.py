@@ -1,0 +1,4 @@
+count = 3
+label = "items: "
+print(label + str(count))
+print(label + count)

@@ -1,0 +1,8 @@
+print(0.1 + 0.2)
+print(1e16, 1e15, 123456789012345678.0)
+print(1e-4, 1e-5, 0.0001234)
+print(1/3, 2/3, 10/4)
+print(3.0, -0.0, 100.0, 1e22, 1e23)
+print(float('inf'), float('-inf'), float('nan'))
+print(repr(2.5), str(1.0e300 * 10))
+print(0.1 * 3, 1.1 * 1.1, 4.35 * 100)

@@ -1,0 +1,7 @@
+print(int("42"), int("  -17  "), int("0x1f", 16), int("1f", 16), int("0b101", 0))
+print(int("777", 8), int("z", 36), int("1_000_000"), int(3.99), int(-3.99))
+print(int(True), int("+5"), int("00012"))
+print(float("3.5"), float("  -2e3 "), float("inf"), float("1_0.5"))
+print(str(42), str(-0.5), str(True), repr("hi"), str(None))
+print(bool(0), bool(""), bool("0"), bool([]), bool([0]), bool(0.0))
+print(int(float("1e3")), round(float("2.5e-1"), 1))

@@ -1,0 +1,8 @@
+print(abs(-7), abs(-2.5), abs(3 + 4j))
+print(pow(2, 10), pow(2, 10, 1000), pow(3, -1, 7))
+print(sum([1, 2, 3]), sum([0.1] * 10), sum([[1], [2]], []))
+print(min([4, 2, 8]), max([4, 2, 8], key=lambda v: -v))
+print(hex(3735928559), int("deadbeef", 16))
+print(complex(1, 2) * complex(3, -1), (1 + 2j).conjugate(), (3 + 4j).imag)
+print(7 / 2, 7.0 // 2, -7.0 // 2, 7.5 % 2, -7.5 % 2)
+print(float.is_integer(4.0), (2.5).as_integer_ratio(), (0.75).hex())

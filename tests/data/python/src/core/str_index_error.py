@@ -1,0 +1,4 @@
+word = "python"
+print(word[0], word[-1], word[5])
+print(word.index("th"))
+word.index("java")

@@ -1,0 +1,11 @@
+s = "  Hello, World!  "
+print(repr(s.strip()), repr(s.lstrip()), repr(s.rstrip()))
+t = s.strip()
+print(t.lower(), t.upper(), t.swapcase(), t.title())
+print(t.replace("l", "L"), t.replace("l", "L", 1))
+print(t.find("o"), t.rfind("o"), t.find("z"), t.index("W"), t.count("l"))
+print(t.startswith("Hell"), t.endswith("!"), t.startswith(("x", "He")))
+print("a,b,,c".split(","), "a b  c".split(), "k=v=w".split("=", 1), "a,b,c".rsplit(",", 1))
+print("-".join(["x", "y", "z"]), "".join(reversed("abc")))
+print("abc".capitalize(), "hello world".title(), "ß".upper())
+print("42".zfill(5), "-42".zfill(5), "ab".center(6, "*"), "ab".ljust(4) + "|", "ab".rjust(4))

@@ -1,0 +1,5 @@
+print("".split(), "".split(","), " ".split(), " ".split(" "))
+print("a,,b".split(","), "a,,b".split(",", 1), ",a,".split(","))
+print("  x  y  ".split(), "  x  y  ".split(" "))
+print("a\tb\nc  d".split(), "line1\nline2\n".split("\n"))
+print("1-2-3".rsplit("-", 1), "abc".split("abc"), "aXbXc".split("X", maxsplit=5))

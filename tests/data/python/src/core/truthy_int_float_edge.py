@@ -1,0 +1,7 @@
+print(0 == -0, 0.0 == -0.0, str(-0.0), -0.0 < 0.0)
+nan = float("nan")
+print(nan == nan, nan != nan, nan is nan, [nan] == [nan], nan in [nan])
+inf = float("inf")
+print(inf > 10 ** 400, -inf < -10 ** 400, inf - inf, inf * 0, inf / inf)
+print(max(1, nan), max(nan, 1), min([3, nan, 1]))
+print(round(-0.5), round(0.5), round(-1.5), round(-2.5))

@@ -1,0 +1,3 @@
+counts = {"a": 1, "b": 2}
+for k in counts:
+    counts[k + "_copy"] = counts[k]

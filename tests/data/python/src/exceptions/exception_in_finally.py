@@ -1,0 +1,7 @@
+def f():
+    try:
+        raise ValueError("original")
+    finally:
+        raise KeyError("from finally")
+
+f()

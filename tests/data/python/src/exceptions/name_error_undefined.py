@@ -1,0 +1,4 @@
+def report():
+    print("report for", username)
+
+report()

@@ -1,0 +1,7 @@
+try:
+    raise "string error"
+except TypeError as e:
+    print("TypeError:", e)
+class NotAnError:
+    pass
+raise NotAnError

@@ -1,0 +1,2 @@
+import sys
+print(sys.argv[0], __file__)

@@ -1,0 +1,3 @@
+import sys
+nums = [int(a) for a in sys.argv[1:]]
+print(sum(nums))

@@ -1,0 +1,2 @@
+print("using builtin exit")
+exit(6)

@@ -1,0 +1,3 @@
+import sys
+print(sys.argv, __file__)
+raise RuntimeError("path check")

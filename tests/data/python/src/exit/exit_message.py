@@ -1,0 +1,3 @@
+import sys
+print("working")
+sys.exit("fatal: bad config")

@@ -1,0 +1,6 @@
+import sys
+def main():
+    print("main ran")
+    sys.exit()
+main()
+print("unreachable")

@@ -1,0 +1,3 @@
+import sys
+print("exiting with None")
+sys.exit(None)

@@ -1,0 +1,2 @@
+print("raising SystemExit(4)")
+raise SystemExit(4)

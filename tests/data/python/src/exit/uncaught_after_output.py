@@ -1,0 +1,4 @@
+import sys
+print("stdout before error")
+print("stderr before error", file=sys.stderr)
+raise ValueError("boom")

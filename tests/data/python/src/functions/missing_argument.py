@@ -1,0 +1,5 @@
+def area(width, height):
+    return width * height
+
+print(area(3, 4))
+print(area(5))

@@ -1,0 +1,11 @@
+nums = [1, 2, 3, 4, 5, 6]
+squares = (n * n for n in nums)
+print(type(squares).__name__)
+print(sum(squares), sum(squares))
+print(max(len(w) for w in ["a", "abc", "ab"]))
+print(any(n > 5 for n in nums), all(n > 0 for n in nums))
+print(list(x for x in range(20) if x % 3 == 0 if x % 2 == 0))
+print(dict((k, k * 2) for k in "ab"), tuple(c.upper() for c in "xyz"))
+print(sorted((n % 3, n) for n in nums))
+gen = (i for i in range(3))
+print(next(gen), list(gen))

@@ -1,0 +1,3 @@
+A_VALUE = "a-first"
+import b
+A_LATE = "a-late"

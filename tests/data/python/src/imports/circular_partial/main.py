@@ -1,0 +1,2 @@
+import a
+print(a.A_VALUE, a.b.B_VALUE)

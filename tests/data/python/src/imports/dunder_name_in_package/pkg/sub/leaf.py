@@ -1,0 +1,2 @@
+def info():
+    return (__name__, __package__, __file__)

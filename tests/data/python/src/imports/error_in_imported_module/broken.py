@@ -1,0 +1,3 @@
+SETTINGS = {"a": 1}
+print("loading broken")
+TIMEOUT = SETTINGS["timeout"]

@@ -1,0 +1,3 @@
+print("before import")
+import broken
+print("never reached")

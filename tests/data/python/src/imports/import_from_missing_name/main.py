@@ -1,0 +1,3 @@
+from utils import helper
+print(helper())
+from utils import missing_thing

@@ -1,0 +1,2 @@
+print("helper imported")
+VALUE = 21

@@ -1,0 +1,3 @@
+import report
+report.render({"title": "Q1", "rows": [1, 2]})
+report.render({"rows": [3]})

@@ -1,0 +1,2 @@
+def slugify(s):
+    return "-".join(s.lower().split())

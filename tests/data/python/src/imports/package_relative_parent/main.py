@@ -1,0 +1,2 @@
+from shop.orders.checkout import total
+print(total([("apple", 2), ("pear", 3)]))

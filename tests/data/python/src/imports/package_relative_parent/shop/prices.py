@@ -1,0 +1,1 @@
+PRICES = {"apple": 0.5, "pear": 0.75}

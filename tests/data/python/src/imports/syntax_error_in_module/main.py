@@ -1,0 +1,2 @@
+print("importing")
+import badsyntax

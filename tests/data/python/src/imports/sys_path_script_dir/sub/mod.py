@@ -1,0 +1,2 @@
+def where():
+    return __name__ + " from " + __file__

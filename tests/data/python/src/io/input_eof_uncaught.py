@@ -1,0 +1,4 @@
+first = input("> ")
+print("got", first)
+second = input("> ")
+print("got", second)

@@ -1,0 +1,5 @@
+name = input()
+age = int(input())
+print(f"Hello {name}, next year you'll be {age + 1}")
+colors = input().split(",")
+print([c.strip() for c in colors])

@@ -1,0 +1,4 @@
+a = input("first number: ")
+b = input("second number: ")
+print()
+print("sum:", int(a) + int(b))

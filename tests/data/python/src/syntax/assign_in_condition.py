@@ -1,0 +1,3 @@
+x = 5
+if x = 5:
+    print("five")

@@ -1,0 +1,2 @@
+items = [1, 2]
+len(items) += 1

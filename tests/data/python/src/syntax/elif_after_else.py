@@ -1,0 +1,7 @@
+x = 1
+if x:
+    pass
+else:
+    pass
+elif x > 2:
+    pass

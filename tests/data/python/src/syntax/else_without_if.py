@@ -1,0 +1,3 @@
+x = 3
+else:
+    print(x)

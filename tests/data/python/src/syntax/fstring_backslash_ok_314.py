@@ -1,0 +1,3 @@
+items = ["a", "b"]
+print(f"{'\n'.join(items)}")
+print(f"{"nested quotes"} ok")

@@ -1,0 +1,2 @@
+price = 10
+total = price × 2

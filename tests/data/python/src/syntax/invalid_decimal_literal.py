@@ -1,0 +1,1 @@
+value = 1st_place = 3

@@ -1,0 +1,2 @@
+class = "math"
+print(class)

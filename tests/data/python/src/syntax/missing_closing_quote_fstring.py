@@ -1,0 +1,3 @@
+name = "x"
+msg = f"hello {name}
+print(msg)

@@ -1,0 +1,4 @@
+names = ["ann" "bob", "cy"
+         "dee"]
+print(names)
+coords = [1 2]

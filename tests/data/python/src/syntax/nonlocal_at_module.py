@@ -1,0 +1,4 @@
+x = 1
+def f():
+    nonlocal y
+    y = 2

@@ -1,0 +1,1 @@
+values = *range(3)

@@ -1,0 +1,3 @@
+path = "C:\data\new"
+print(path)
+print(len("\d"))

@@ -1,0 +1,6 @@
+settings = {
+    "debug": True,
+    "level": 3,
+
+def main():
+    print(settings)

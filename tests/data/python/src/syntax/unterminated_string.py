@@ -1,0 +1,2 @@
+name = "unterminated
+print(name)

@@ -1,0 +1,3 @@
+doc = """starts here
+and never
+ends

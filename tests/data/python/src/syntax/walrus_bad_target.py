@@ -1,0 +1,3 @@
+items = [1]
+if (items[0] := 5):
+    pass
