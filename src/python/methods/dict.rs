@@ -15,6 +15,7 @@ pub fn install(vm: &mut Vm) {
         &d,
         "dict",
         &[
+            ("__init__", update),
             ("keys", keys),
             ("values", values),
             ("items", items),
@@ -33,6 +34,7 @@ pub fn install(vm: &mut Vm) {
     );
     let s = vm.types.set_type.clone();
     let set_methods: &[(&'static str, crate::python::object::NativeFn)] = &[
+        ("__init__", set_update),
         ("add", set_add),
         ("discard", set_discard),
         ("remove", set_remove),

@@ -14,6 +14,7 @@ pub fn install(vm: &mut Vm) {
         &cls,
         "list",
         &[
+            ("__init__", init),
             ("append", append),
             ("extend", extend),
             ("insert", insert),
@@ -58,6 +59,21 @@ fn list_cell(a: &[Value]) -> Option<&std::cell::RefCell<Vec<Value>>> {
         Some(Kind::List(l)) => Some(l),
         _ => None,
     }
+}
+
+fn init(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    if a.len() > 2 {
+        let msg = format!("list expected at most 1 argument, got {}", a.len() - 1);
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    }
+    let items = match a.get(1) {
+        Some(it) => vm.to_vec(it)?,
+        None => Vec::new(),
+    };
+    if let Some(l) = list_cell(a) {
+        *l.borrow_mut() = items;
+    }
+    Ok(Value::None)
 }
 
 fn append(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {

@@ -33,7 +33,12 @@ impl Vm {
                 let v = match &b.bound {
                     Some(this) => {
                         let mut full = Vec::with_capacity(args.len() + 1);
-                        full.push(this.clone());
+                        // A built-in type's method works on the value a subclass instance holds.
+                        let this = match (b.owner, self.payload_of(this)) {
+                            (Some(o), Some(p)) if o != "object" && o != "BaseException" => p,
+                            _ => this.clone(),
+                        };
+                        full.push(this);
                         full.extend_from_slice(args);
                         (b.func)(self, &full, kwargs)?
                     }
@@ -301,7 +306,9 @@ impl Vm {
                     return Err(self.raise(self.types.type_error.clone(), &msg));
                 }
             }
-            self.new_instance(cls, args)?
+            let obj = self.new_instance(cls, args)?;
+            self.init_payload(cls, &obj, args, kwargs)?;
+            obj
         };
         if custom_init {
             let Some(Value::Obj(init_fn)) = init else {
@@ -332,6 +339,67 @@ impl Vm {
             }
         }
         Ok(Called::Value(instance))
+    }
+
+    /// An instance of a subclass of a built-in container or value type holds the built-in
+    /// value it extends (an empty list or dict; the constructed str, int, tuple...).
+    fn init_payload(
+        &mut self,
+        cls: &Rc<Obj>,
+        obj: &Value,
+        args: &[Value],
+        kwargs: &[(Rc<str>, Value)],
+    ) -> PyResult<()> {
+        use crate::python::types::BuiltinType as B;
+        let Kind::Class(c) = &cls.kind else {
+            return Ok(());
+        };
+        let t = &self.types;
+        let (base, fresh) = match c.builtin {
+            Some(B::List) => (t.list_type.clone(), true),
+            Some(B::Dict) => (t.dict_type.clone(), true),
+            Some(B::Set) => (t.set_type.clone(), true),
+            Some(B::Str) => (t.str_type.clone(), false),
+            Some(B::Int) => (t.int_type.clone(), false),
+            Some(B::Float) => (t.float_type.clone(), false),
+            Some(B::Tuple) => (t.tuple_type.clone(), false),
+            Some(B::Bytes) => (t.bytes_type.clone(), false),
+            Some(B::FrozenSet) => (t.frozenset_type.clone(), false),
+            _ => return Ok(()),
+        };
+        let Kind::Class(bc) = &base.kind else {
+            return Ok(());
+        };
+        let Some(ctor) = bc.builtin.and_then(|b| self.types.constructor(b, &base)) else {
+            return Ok(());
+        };
+        let payload = if fresh {
+            ctor(self, &base, &[], &[])?
+        } else {
+            ctor(self, &base, args, kwargs)?
+        };
+        if let Some(Kind::Instance(i)) = obj.kind() {
+            *i.payload.borrow_mut() = Some(payload);
+        }
+        Ok(())
+    }
+
+    /// The built-in value an instance of a subclass of a built-in type extends.
+    pub fn payload_of(&self, v: &Value) -> Option<Value> {
+        match v.kind() {
+            Some(Kind::Instance(i)) => i.payload.borrow().clone(),
+            _ => None,
+        }
+    }
+
+    /// The payload to operate on for special method `name`, unless the class overrides it.
+    pub fn payload_for(&self, v: &Value, name: &str) -> Option<Value> {
+        let p = self.payload_of(v)?;
+        let cls = self.class_of(v);
+        match super::lookup_mro(&cls, name) {
+            Some(Value::Obj(o)) if !matches!(o.kind, Kind::Builtin(_)) => None,
+            _ => Some(p),
+        }
     }
 
     pub fn is_exception_class(&self, cls: &Rc<Obj>) -> bool {

@@ -136,6 +136,19 @@ impl Vm {
     }
 
     pub fn getitem(&mut self, obj: &Value, key: &Value) -> PyResult<Value> {
+        if let Some(p) = self.payload_for(obj, "__getitem__") {
+            if let Some(Kind::Dict(_)) = p.kind() {
+                let d = p.obj().cloned().expect("dict");
+                if let Some(v) = self.dict_get(&d, key)? {
+                    return Ok(v);
+                }
+                let cls = self.class_of(obj);
+                if let Some(m) = super::lookup_mro(&cls, "__missing__") {
+                    return self.call(&m, &[obj.clone(), key.clone()], &[]);
+                }
+            }
+            return self.getitem(&p, key);
+        }
         match obj.kind() {
             Some(Kind::List(l)) => {
                 if let Some(Kind::Slice(a, b, c)) = key.kind() {
@@ -259,6 +272,9 @@ impl Vm {
     }
 
     pub fn setitem(&mut self, obj: &Value, key: Value, v: Value) -> PyResult<()> {
+        if let Some(p) = self.payload_for(obj, "__setitem__") {
+            return self.setitem(&p, key, v);
+        }
         match obj.kind() {
             Some(Kind::Dict(_)) => {
                 let d = obj.obj().cloned().expect("dict");
@@ -310,6 +326,9 @@ impl Vm {
     }
 
     pub fn delitem(&mut self, obj: &Value, key: &Value) -> PyResult<()> {
+        if let Some(p) = self.payload_for(obj, "__delitem__") {
+            return self.delitem(&p, key);
+        }
         match obj.kind() {
             Some(Kind::Dict(_)) => {
                 let d = obj.obj().cloned().expect("dict");
@@ -353,8 +372,28 @@ impl Vm {
 
     // ---- dicts ------------------------------------------------------------------------------
 
+    /// `hash(key)` for a dict key or set element: an unhashable value's TypeError names the
+    /// use, as CPython 3.14 words it.
+    pub fn hash_for(&mut self, key: &Value, what: &str) -> PyResult<i64> {
+        match self.hash(key) {
+            Ok(h) => Ok(h),
+            Err(Flow::Exc(e)) => {
+                let msg = self.exception_str(&e).unwrap_or_default();
+                if msg.starts_with("unhashable type:")
+                    && self.isinstance(&e, &self.types.type_error.clone())
+                {
+                    let t = self.type_name(key);
+                    let m = format!("cannot use '{t}' as a {what} ({msg})");
+                    return Err(self.raise(self.types.type_error.clone(), &m));
+                }
+                Err(Flow::Exc(e))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     pub fn dict_get(&mut self, d: &Rc<Obj>, key: &Value) -> PyResult<Option<Value>> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(key, "dict key")?;
         let i = self.dict_find(d, key, h)?;
         let Kind::Dict(cell) = &d.kind else {
             return Ok(None);
@@ -363,7 +402,7 @@ impl Vm {
     }
 
     pub fn dict_set(&mut self, d: &Rc<Obj>, key: Value, v: Value) -> PyResult<()> {
-        let h = self.hash(&key)?;
+        let h = self.hash_for(&key, "dict key")?;
         let i = self.dict_find(d, &key, h)?;
         let Kind::Dict(cell) = &d.kind else {
             return Ok(());
@@ -383,7 +422,7 @@ impl Vm {
     }
 
     pub fn dict_del(&mut self, d: &Rc<Obj>, key: &Value) -> PyResult<bool> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(key, "dict key")?;
         let i = self.dict_find(d, key, h)?;
         let Kind::Dict(cell) = &d.kind else {
             return Ok(false);
@@ -448,7 +487,7 @@ impl Vm {
     }
 
     pub fn set_add_unchecked(&mut self, set: &Value, v: Value) -> PyResult<()> {
-        let h = self.hash(&v)?;
+        let h = self.hash_for(&v, "set element")?;
         let Some(Kind::Set(cell, _)) = set.kind() else {
             return Ok(());
         };
@@ -468,13 +507,7 @@ impl Vm {
     }
 
     pub fn set_contains(&mut self, set: &Value, item: &Value) -> PyResult<bool> {
-        let h = match self.hash(item) {
-            Ok(h) => h,
-            Err(e) => {
-                // `[1] in {…}` is a TypeError (unhashable), like CPython.
-                return Err(e);
-            }
-        };
+        let h = self.hash_for(item, "set element")?;
         let Some(Kind::Set(cell, _)) = set.kind() else {
             return Ok(false);
         };
@@ -484,7 +517,7 @@ impl Vm {
     }
 
     pub fn set_remove(&mut self, set: &Value, item: &Value) -> PyResult<bool> {
-        let h = self.hash(item)?;
+        let h = self.hash_for(item, "set element")?;
         let Some(Kind::Set(cell, _)) = set.kind() else {
             return Ok(false);
         };
@@ -571,6 +604,9 @@ impl Vm {
     // ---- iteration --------------------------------------------------------------------------
 
     pub fn iter(&mut self, v: &Value) -> PyResult<Value> {
+        if let Some(p) = self.payload_for(v, "__iter__") {
+            return self.iter(&p);
+        }
         let state = match v.kind() {
             Some(Kind::List(_) | Kind::Tuple(_) | Kind::Bytes(_) | Kind::ByteArray(_)) => {
                 IterState::Seq(v.clone(), 0)
@@ -912,6 +948,9 @@ impl Vm {
 
     /// All items of an iterable.
     pub fn to_vec(&mut self, v: &Value) -> PyResult<Vec<Value>> {
+        if let Some(p) = self.payload_for(v, "__iter__") {
+            return self.to_vec(&p);
+        }
         match v.kind() {
             Some(Kind::List(l)) => return Ok(l.borrow().clone()),
             Some(Kind::Tuple(t)) => return Ok(t.to_vec()),
@@ -997,6 +1036,9 @@ impl Vm {
 
     /// `len(v)`.
     pub fn len(&mut self, v: &Value) -> PyResult<usize> {
+        if let Some(p) = self.payload_for(v, "__len__") {
+            return self.len(&p);
+        }
         Ok(match v.kind() {
             Some(Kind::Str(s)) => s.chars,
             Some(Kind::List(l)) => l.borrow().len(),

@@ -395,13 +395,20 @@ impl Vm {
         args: &[Value],
         kwargs: &[(Rc<str>, Value)],
     ) -> PyResult<Value> {
-        match self.prepare_call(f, args, kwargs)? {
-            Called::Value(v) => Ok(v),
-            Called::Frame(frame) => match self.execute(frame)? {
-                Exit::Return(v) => Ok(v),
-                _ => Ok(Value::None),
+        // Native code calling back into Python (or into more native code) nests on the host
+        // stack: bound it like CPython's C recursion limit.
+        self.enter_native()?;
+        let r = match self.prepare_call(f, args, kwargs) {
+            Ok(Called::Value(v)) => Ok(v),
+            Ok(Called::Frame(frame)) => match self.execute(frame) {
+                Ok(Exit::Return(v)) => Ok(v),
+                Ok(_) => Ok(Value::None),
+                Err(e) => Err(e),
             },
-        }
+            Err(e) => Err(e),
+        };
+        self.native_depth -= 1;
+        r
     }
 
     // ---- the dispatch loop ------------------------------------------------------------------

@@ -68,6 +68,12 @@ impl Vm {
                 Kind::Set(s, _) => !s.borrow().table.is_empty(),
                 Kind::Range(a, b, s) => range_len(*a, *b, *s) > 0,
                 Kind::Instance(_) => {
+                    if let Some(p) = self
+                        .payload_for(v, "__bool__")
+                        .filter(|_| self.payload_for(v, "__len__").is_some())
+                    {
+                        return self.truthy(&p);
+                    }
                     if let Some(m) = self.special_method(v, "__bool__")? {
                         let r = self.call(&m, &[], &[])?;
                         return match r {
@@ -103,6 +109,16 @@ impl Vm {
         }
         if let Some(v) = self.builtin_binary(op, a, b)? {
             return Ok(v);
+        }
+        let (fwd, rev, _) = op.dunders();
+        let pa = self.payload_for(a, fwd);
+        let pb = self.payload_for(b, rev);
+        if pa.is_some() || pb.is_some() {
+            let x = pa.unwrap_or_else(|| a.clone());
+            let y = pb.unwrap_or_else(|| b.clone());
+            if let Some(v) = self.builtin_binary(op, &x, &y)? {
+                return Ok(v);
+            }
         }
         self.dunder_binary(op, a, b, false)
     }
@@ -885,6 +901,12 @@ impl Vm {
             }
             _ => {}
         }
+        if let (Some(p), true) = (self.payload_for(a, "__eq__"), true) {
+            return self.eq(&p, &self.payload_of(b).unwrap_or_else(|| b.clone()));
+        }
+        if let Some(p) = self.payload_for(b, "__eq__") {
+            return self.eq(&self.payload_of(a).unwrap_or_else(|| a.clone()), &p);
+        }
         // Instances: __eq__, reflected, then identity.
         let ta = self.class_of(a);
         let tb = self.class_of(b);
@@ -1010,6 +1032,9 @@ impl Vm {
     // ---- containment ------------------------------------------------------------------------
 
     pub fn contains(&mut self, container: &Value, item: &Value) -> PyResult<bool> {
+        if let Some(p) = self.payload_for(container, "__contains__") {
+            return self.contains(&p, item);
+        }
         match container.kind() {
             Some(Kind::Str(s)) => match item.as_str() {
                 Some(sub) => Ok(s.s.contains(sub)),
@@ -1022,7 +1047,7 @@ impl Vm {
                 }
             },
             Some(Kind::Dict(_)) => {
-                let h = self.hash(item)?;
+                let h = self.hash_for(item, "dict key")?;
                 Ok(self
                     .dict_find(container.obj().expect("dict"), item, h)?
                     .is_some())

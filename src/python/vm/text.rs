@@ -126,6 +126,13 @@ impl Vm {
             Some(Kind::Str(_)) => Ok(v.clone()),
             Some(Kind::Instance(_)) => {
                 let cls = self.class_of(v);
+                if self.payload_of(v).is_some() && self.payload_for(v, "__str__").is_some() {
+                    let has_repr = matches!(super::lookup_mro(&cls, "__repr__"), Some(Value::Obj(o)) if !matches!(o.kind, Kind::Builtin(_)));
+                    if !has_repr {
+                        let p = self.payload_of(v).unwrap_or(Value::None);
+                        return self.str_of(&p);
+                    }
+                }
                 if let Some(m) = super::lookup_mro(&cls, "__str__") {
                     if !matches!(m.kind(), Some(Kind::Builtin(_))) {
                         let r = self.call(&m, std::slice::from_ref(v), &[])?;
@@ -318,6 +325,9 @@ impl Vm {
                     }
                 }
                 Kind::Instance(_) => {
+                    if let Some(p) = self.payload_for(v, "__repr__") {
+                        return self.repr_string(&p);
+                    }
                     let cls = self.class_of(v);
                     if let Some(m) = super::lookup_mro(&cls, "__repr__") {
                         if !matches!(m.kind(), Some(Kind::Builtin(_))) {
