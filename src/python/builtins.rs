@@ -74,6 +74,7 @@ pub fn install(vm: &mut Vm) {
         ("vars", vars),
         ("__build_class__", build_class),
         ("exit", exit),
+        ("open", methods::io::open),
         ("quit", exit),
     ];
     for (name, f) in fns {

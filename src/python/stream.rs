@@ -29,6 +29,31 @@ pub struct Stream {
     pub writable: bool,
     /// An explicit `flush()` is pending.
     pub flush_now: bool,
+    /// Bytes, not text (`'rb'`, `'wb'`, `sys.stdout.buffer`).
+    pub binary: bool,
+    /// The simulated file behind an `open()`ed stream (absolute path); `None` for the
+    /// standard streams, whose bytes go to their descriptors.
+    pub path: Option<Vec<u8>>,
+    /// Translate `\r\n` and `\r` to `\n` when reading (text files; not `sys.stdin`).
+    pub universal: bool,
+    /// For a binary view (`.buffer`): the text stream whose buffers it shares.
+    pub view_of: Option<super::object::Value>,
+    /// For a file: the machine whose filesystem gets what is still buffered when the file
+    /// object goes away unclosed (CPython flushes on deallocation).
+    pub kernel: Option<std::rc::Rc<crate::process::Kernel>>,
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if let (Some(k), Some(path)) = (&self.kernel, &self.path) {
+            if !self.out.is_empty() && !self.closed {
+                if let Ok(mut vfs) = k.vfs.try_borrow_mut() {
+                    let _ = vfs.write_file(path, &self.out, crate::vfs::WriteMode::Append);
+                }
+                k.sync_disk();
+            }
+        }
+    }
 }
 
 impl Stream {
@@ -47,6 +72,11 @@ impl Stream {
             readable: mode.starts_with('r'),
             writable: !mode.starts_with('r'),
             flush_now: false,
+            binary: false,
+            path: None,
+            universal: false,
+            view_of: None,
+            kernel: None,
         }
     }
 
@@ -62,6 +92,20 @@ impl Stream {
 
     pub fn stdin() -> Stream {
         Stream::new("<stdin>", "r", 0)
+    }
+
+    /// A file opened by `open()`: `content` is what a reader sees (the whole file, read at
+    /// open time); writers buffer and hand their bytes to the VFS on flush.
+    pub fn file(name: &str, mode: &str, path: Vec<u8>, content: Vec<u8>, binary: bool) -> Stream {
+        let mut s = Stream::new(name, mode, u32::MAX);
+        s.readable = mode.contains('r') || mode.contains('+');
+        s.writable = mode.contains('w') || mode.contains('a') || mode.contains('x') || mode.contains('+');
+        s.binary = binary;
+        s.universal = !binary;
+        s.input = content;
+        s.eof = true;
+        s.path = Some(path);
+        s
     }
 
     /// Whether the buffered output should go out now.
@@ -115,24 +159,19 @@ impl Stream {
 pub fn write(vm: &mut Vm, stream: &Value, text: &str) -> PyResult<()> {
     match stream.kind() {
         Some(Kind::Stream(s)) => {
-            let mut s = s.borrow_mut();
-            if s.closed {
-                drop(s);
-                return Err(vm.raise(
-                    vm.types.value_error.clone(),
-                    "I/O operation on closed file.",
-                ));
+            let (closed, binary) = {
+                let s = s.borrow();
+                (s.closed, s.binary)
+            };
+            if closed {
+                return Err(vm.raise(vm.types.value_error.clone(), "I/O operation on closed file."));
             }
-            if !s.writable {
-                drop(s);
-                return Err(vm.raise(vm.types.unsupported_operation.clone(), "not writable"));
+            if binary {
+                let msg = "a bytes-like object is required, not 'str'";
+                return Err(vm.raise(vm.types.type_error.clone(), msg));
             }
-            s.out.extend_from_slice(text.as_bytes());
-            if s.wants_flush() {
-                vm.want_flush = true;
-            }
-            let n = s.out.len();
-            drop(s);
+            super::methods::io::write_bytes(vm, stream, text.as_bytes())?;
+            let n = s.borrow().out.len();
             if n > 4 * BUFFER_SIZE {
                 vm.ensure(n as u64)?;
             }

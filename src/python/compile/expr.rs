@@ -325,6 +325,11 @@ impl<'a> Compiler<'a> {
         TextSize::from(i.min(text.len()) as u32)
     }
 
+    /// Where the `[` of a subscript starts, searching from the end of its value.
+    pub(super) fn bracket_after(&self, from: TextSize) -> TextSize {
+        self.find_from(from, b'[')
+    }
+
     /// `super()` with no arguments in a method: compiled as `super(__class__, first_arg)`,
     /// which is what CPython finds at run time from the frame.
     fn zero_arg_super(&mut self, c: &'a ast::ExprCall) -> CResult<bool> {

@@ -6,7 +6,7 @@ use crate::python::code::{Instr, CO_GENERATOR};
 use crate::python::object::Value;
 use crate::python::vm::alloc;
 use ruff_python_ast::{self as ast, Expr, Stmt};
-use ruff_text_size::Ranged;
+use ruff_text_size::{Ranged, TextRange};
 
 impl<'a> Compiler<'a> {
     pub(super) fn stmt(&mut self, s: &'a Stmt) -> CResult<()> {
@@ -200,12 +200,15 @@ impl<'a> Compiler<'a> {
             Stmt::Assert(a) => {
                 let end = self.new_label();
                 self.cond_jump(&a.test, true, end)?;
+                // A failing assert points at its test.
+                let saved = self.at(a.test.range());
                 self.emit(Instr::LoadAssertionError);
                 if let Some(m) = &a.msg {
                     self.expr(m)?;
                     self.emit(Instr::Call(1));
                 }
                 self.emit(Instr::Raise(1));
+                self.restore(saved);
                 self.bind(end);
             }
             Stmt::Try(t) => {
@@ -300,7 +303,8 @@ impl<'a> Compiler<'a> {
             Expr::Subscript(s) => {
                 self.expr(&s.value)?;
                 self.slice_or_expr(&s.slice)?;
-                let saved = self.at(s.range);
+                let focus = TextRange::new(self.bracket_after(s.value.range().end()), s.range.end());
+                let saved = self.at_focus(s.range, focus);
                 self.emit(Instr::StoreSubscr);
                 self.restore(saved);
             }

@@ -192,9 +192,7 @@ fn index(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     }
     let is_list = matches!(a[0].kind(), Some(Kind::List(_)));
     if is_list {
-        let r = vm.repr_of(&a[1])?;
-        let msg = format!("{} is not in list", r.as_str().unwrap_or(""));
-        Err(vm.raise(vm.types.value_error.clone(), &msg))
+        Err(vm.raise(vm.types.value_error.clone(), "list.index(x): x not in list"))
     } else {
         Err(vm.raise(
             vm.types.value_error.clone(),

@@ -68,6 +68,13 @@ pub fn install(vm: &mut Vm) {
     );
     let t = vm.types.type_type.clone();
     add(vm, &t, "type", &[("mro", type_mro)]);
+    let g = vm.types.generator_type.clone();
+    add(
+        vm,
+        &g,
+        "generator",
+        &[("send", gen_send), ("throw", gen_throw), ("close", gen_close), ("__next__", gen_next), ("__iter__", gen_iter)],
+    );
 }
 
 fn object_init(_vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
@@ -304,4 +311,72 @@ fn type_mro(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         .map(Value::Obj)
         .collect();
     vm.new_list(items)
+}
+
+fn stop_iteration(vm: &mut Vm, v: Value) -> crate::python::vm::Flow {
+    let args = if v.is_none() { Vec::new() } else { vec![v] };
+    let e = vm.new_exception_args(vm.types.stop_iteration.clone(), args);
+    crate::python::vm::Flow::Exc(e)
+}
+
+fn gen_send(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "send", a, 1, 1)?;
+    match vm.resume_generator(&a[0], a[1].clone())? {
+        crate::python::vm::GenStep::Yielded(v) => Ok(v),
+        crate::python::vm::GenStep::Returned(v) => Err(stop_iteration(vm, v)),
+    }
+}
+
+fn gen_next(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    match vm.resume_generator(&a[0], Value::None)? {
+        crate::python::vm::GenStep::Yielded(v) => Ok(v),
+        crate::python::vm::GenStep::Returned(v) => Err(stop_iteration(vm, v)),
+    }
+}
+
+fn gen_iter(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    Ok(a[0].clone())
+}
+
+fn gen_throw(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "throw", a, 1, 3)?;
+    let exc = vm.exception_from(&a[1])?;
+    if let Some(v) = a.get(2) {
+        if !v.is_none() {
+            if let Some(d) = vm.exc_data(&exc) {
+                d.borrow_mut().args = vec![v.clone()];
+            }
+        }
+    }
+    match vm.throw_generator(&a[0], exc)? {
+        crate::python::vm::GenStep::Yielded(v) => Ok(v),
+        crate::python::vm::GenStep::Returned(v) => Err(stop_iteration(vm, v)),
+    }
+}
+
+fn gen_close(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let Some(Kind::Generator(g)) = a[0].kind() else { return Ok(Value::None) };
+    let started = g.borrow().frame.as_ref().map(|f| f.pc > 0);
+    match started {
+        None => return Ok(Value::None),
+        Some(false) => {
+            g.borrow_mut().frame = None;
+            return Ok(Value::None);
+        }
+        Some(true) => {}
+    }
+    let exit = vm.new_exception_args(vm.types.generator_exit.clone(), Vec::new());
+    match vm.throw_generator(&a[0], exit) {
+        Ok(crate::python::vm::GenStep::Yielded(_)) => {
+            Err(vm.raise(vm.types.runtime_error.clone(), "generator ignored GeneratorExit"))
+        }
+        Ok(crate::python::vm::GenStep::Returned(_)) => Ok(Value::None),
+        Err(crate::python::vm::Flow::Exc(e))
+            if vm.isinstance(&e, &vm.types.generator_exit.clone())
+                || vm.isinstance(&e, &vm.types.stop_iteration.clone()) =>
+        {
+            Ok(Value::None)
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod ctors;
 mod dict;
+pub mod io;
 pub mod list;
 mod misc;
 mod str;
@@ -35,6 +36,7 @@ pub fn install(vm: &mut Vm) {
     list::install(vm);
     dict::install(vm);
     misc::install(vm);
+    io::install(vm);
 }
 
 /// Checks the number of positional arguments (after `self`) of a method.
@@ -77,5 +79,5 @@ pub fn arg(args: &[Value], kwargs: &[(Rc<str>, Value)], pos: usize, name: &str) 
     if let Some((_, v)) = kwargs.iter().find(|(k, _)| &**k == name) {
         return Some(v.clone());
     }
-    args.get(pos + 1).cloned()
+    pos.checked_add(1).and_then(|i| args.get(i)).cloned()
 }

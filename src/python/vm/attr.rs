@@ -202,6 +202,11 @@ impl Vm {
                 return Err(self.attribute_error(&msg, obj, n));
             }
             Some(Kind::Class(_)) => return self.class_getattr(obj, n),
+            Some(Kind::Stream(_)) => {
+                if let Some(v) = crate::python::methods::io::stream_attr(self, obj, n)? {
+                    return Ok(v);
+                }
+            }
             Some(Kind::Super(start, this)) => {
                 let (start, this) = (start.clone(), this.clone());
                 return self.super_getattr(&start, &this, n);
@@ -280,7 +285,14 @@ impl Vm {
                 let s = f.qualname.borrow().clone();
                 self.new_str(&*s)?
             }
-            "__doc__" => f.doc.clone(),
+            "__doc__" => {
+                if let Some(d) = &*f.dict.borrow() {
+                    if let Some(v) = dict_get_str(d, "__doc__") {
+                        return Ok(Some(v));
+                    }
+                }
+                f.doc.clone()
+            }
             "__module__" => match dict_get_str(&f.globals, "__name__") {
                 Some(v) => v,
                 None => Value::None,

@@ -162,6 +162,18 @@ impl Vm {
                 drop(d);
                 self.new_tuple(a)?
             }
+            "code" if self.isinstance(v, &self.types.system_exit.clone()) => match d.args.len() {
+                0 => Value::None,
+                1 => d.args[0].clone(),
+                _ => {
+                    let a = d.args.clone();
+                    drop(d);
+                    self.new_tuple(a)?
+                }
+            },
+            "value" if self.isinstance(v, &self.types.stop_iteration.clone()) => {
+                d.args.first().cloned().unwrap_or(Value::None)
+            }
             "__cause__" => d.cause.clone().unwrap_or(Value::None),
             "__context__" => d.context.clone().unwrap_or(Value::None),
             "__suppress_context__" => Value::Bool(d.suppress_context),
@@ -207,6 +219,23 @@ impl Vm {
             .exc_data(exc)
             .map(|d| d.borrow().args.clone())
             .unwrap_or_default();
+        if self.is_subclass(&cls, &self.types.os_error.clone()) && args.len() >= 2 {
+            if let (Value::Int(errno), Some(Kind::Instance(inst))) = (&args[0], exc.kind()) {
+                let strerror = self.str_string(&args[1])?;
+                let filename = inst
+                    .dict
+                    .as_ref()
+                    .and_then(|d| super::attr::dict_get_str(d, "filename"))
+                    .filter(|f| !f.is_none());
+                return Ok(match filename {
+                    Some(f) => {
+                        let r = self.repr_string(&f)?;
+                        format!("[Errno {errno}] {strerror}: {r}")
+                    }
+                    None => format!("[Errno {errno}] {strerror}"),
+                });
+            }
+        }
         if self.is_subclass(&cls, &self.types.key_error.clone()) && args.len() == 1 {
             let r = self.repr_of(&args[0])?;
             return Ok(r.as_str().unwrap_or("").to_string());

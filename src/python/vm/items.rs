@@ -861,22 +861,14 @@ impl Vm {
                         None => {
                             if strict {
                                 if n > 0 {
-                                    let msg = format!(
-                                        "zip() argument {} is shorter than argument{} {}",
-                                        n + 1,
-                                        if n > 1 { "s 1-" } else { " " },
-                                        n
-                                    );
+                                    let which = if n > 1 { format!("s 1-{n}") } else { " 1".to_string() };
+                                    let msg = format!("zip() argument {} is shorter than argument{which}", n + 1);
                                     return Err(self.raise(self.types.value_error.clone(), &msg));
                                 }
                                 for (m, rest) in iters.iter().enumerate().skip(1) {
                                     if self.next(rest)?.is_some() {
-                                        let msg = format!(
-                                            "zip() argument {} is longer than argument{} {}",
-                                            m + 1,
-                                            if m > 1 { "s 1-" } else { " " },
-                                            m
-                                        );
+                                        let which = if m > 1 { format!("s 1-{m}") } else { " 1".to_string() };
+                                        let msg = format!("zip() argument {} is longer than argument{which}", m + 1);
                                         return Err(
                                             self.raise(self.types.value_error.clone(), &msg)
                                         );
@@ -996,7 +988,11 @@ impl Vm {
             None => {
                 if items.len() != before {
                     let msg = if items.len() > before {
-                        format!("too many values to unpack (expected {before})")
+                        if matches!(v.kind(), Some(Kind::List(_) | Kind::Tuple(_) | Kind::Dict(_) | Kind::Set(..) | Kind::Str(_))) {
+                            format!("too many values to unpack (expected {before}, got {})", items.len())
+                        } else {
+                            format!("too many values to unpack (expected {before})")
+                        }
                     } else {
                         format!(
                             "not enough values to unpack (expected {before}, got {})",

@@ -477,11 +477,7 @@ impl Vm {
             }
             BinOp::FloorDiv | BinOp::Mod => {
                 if b.is_zero() {
-                    let msg = if op == BinOp::Mod {
-                        "integer modulo by zero"
-                    } else {
-                        "integer division or modulo by zero"
-                    };
+                    let msg = "division by zero";
                     return Err(self.raise(self.types.zero_division_error.clone(), msg));
                 }
                 self.charge(a.bits() / 2048)?;
