@@ -6,7 +6,7 @@
 
 use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use super::randsrc::RandomFile;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::{CommandCtx, LineReader};
 use crate::process::{Interrupt, OpenFlags};
 use md5::Digest;
@@ -919,10 +919,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         return check_sorted(ctx, &cfg, &files[0], delim, loud).await;
     }
-    let mut input = Lines::default();
+    let mut input = Lines::new(ctx);
     let status = input.read(ctx, &files, delim).await?;
     if status != 0 {
-        ctx.release(input.reserved);
         return Ok(status);
     }
     input.index(&cfg, delim);
@@ -955,7 +954,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         // The merged table exists beside the read one until it replaces it.
         let table = input.lines.len() as u64 * cost::LINE_OVERHEAD;
-        ctx.reserve(table)?;
+        let table = ctx.reservation(table)?;
         let mut merged = Vec::with_capacity(input.lines.len());
         loop {
             let mut best: Option<usize> = None;
@@ -976,7 +975,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             runs[b].start += 1;
         }
         input.lines = merged;
-        ctx.release(table);
+        drop(table);
     } else {
         input
             .lines
@@ -988,9 +987,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .lines
             .dedup_by(|b, a| cfg.cmp_keys_from(text(a), text(b), first(a, b)) == Ordering::Equal);
     }
-    let result = write_lines(ctx, &p, &input, delim).await;
-    ctx.release(input.reserved);
-    result
+    write_lines(ctx, &p, &input, delim).await
 }
 
 /// One input line: its bytes are `buf[start..end]` (without the delimiter). Its first key,
@@ -1018,19 +1015,29 @@ impl Line {
 
 /// Every input line in one buffer (one allocation, not one per line), with the modeled
 /// memory it holds.
-#[derive(Default)]
 struct Lines {
     buf: Vec<u8>,
     /// Where each input file's bytes end in `buf` (for `-m`, which merges them as they are).
     file_ends: Vec<usize>,
     lines: Vec<Line>,
-    reserved: u64,
+    /// Covers `buf` and the line table, reserved before each grows.
+    held: Reservation,
     /// The lines' first keys were found (not when a line is too long for 32-bit offsets;
     /// then every comparison finds them again).
     keys_cached: bool,
 }
 
 impl Lines {
+    fn new(ctx: &CommandCtx) -> Lines {
+        Lines {
+            buf: Vec::new(),
+            file_ends: Vec::new(),
+            lines: Vec::new(),
+            held: ctx.empty_reservation(),
+            keys_cached: false,
+        }
+    }
+
     /// Reads every file in turn; a file's last line gets a delimiter if it lacks one (as GNU
     /// sort treats it). Returns 2 after a diagnostic when a file cannot be read.
     async fn read(
@@ -1058,8 +1065,7 @@ impl Lines {
                 match ctx.sys.read(&file, 64 * 1024).await {
                     Ok(chunk) if chunk.is_empty() => break,
                     Ok(chunk) => {
-                        ctx.reserve(chunk.len() as u64)?;
-                        self.reserved += chunk.len() as u64;
+                        self.held.grow(chunk.len() as u64)?;
                         self.buf.extend_from_slice(&chunk);
                     }
                     Err(e) => {
@@ -1075,8 +1081,7 @@ impl Lines {
                 }
             }
             if self.buf.len() > start && self.buf.last() != Some(&delim) {
-                ctx.reserve(1)?;
-                self.reserved += 1;
+                self.held.grow(1)?;
                 self.buf.push(delim);
             }
             self.file_ends.push(self.buf.len());
@@ -1085,8 +1090,7 @@ impl Lines {
         // Each line is one charged step, and its table entry is reserved before it exists.
         ctx.charge(count as u64 * cost::LINE)?;
         let entries = count as u64 * cost::LINE_OVERHEAD;
-        ctx.reserve(entries)?;
-        self.reserved += entries;
+        self.held.grow(entries)?;
         self.lines.reserve_exact(count);
         Ok(0)
     }

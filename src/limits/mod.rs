@@ -277,17 +277,6 @@ impl Meter {
         }
     }
 
-    /// Reserves without a guard: the old hand-paired API, kept only until every holder has a
-    /// [`Reservation`] (the next change removes it).
-    pub fn reserve(&self, bytes: u64) -> Result<(), Exhausted> {
-        self.state.reserve(bytes)
-    }
-
-    /// Returns memory reserved with [`Meter::reserve`] (removed with it).
-    pub fn release(&self, bytes: u64) {
-        self.state.release(bytes)
-    }
-
     /// Would reserving `bytes` more fit? Does not reserve.
     pub fn memory_would_fit(&self, bytes: u64) -> bool {
         self.state.mem.get().saturating_add(bytes) <= self.state.limits.memory

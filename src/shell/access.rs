@@ -86,13 +86,9 @@ impl Shell {
 
     fn account(&mut self, old: u64, new: u64) -> Res<()> {
         if new > old {
-            let d = new - old + cost::VAR_OVERHEAD;
-            self.sys.meter.reserve(d)?;
-            self.mem_held += d;
+            self.mem_held.0.grow(new - old + cost::VAR_OVERHEAD)?;
         } else {
-            let d = (old - new).min(self.mem_held);
-            self.sys.meter.release(d);
-            self.mem_held -= d;
+            self.mem_held.0.shrink(old - new);
         }
         Ok(())
     }
@@ -289,9 +285,7 @@ impl Shell {
         }
         if let Some(v) = self.vars.get(&name) {
             let size = v.value.as_ref().map(|v| v.size()).unwrap_or(0);
-            let d = size.min(self.mem_held);
-            self.sys.meter.release(d);
-            self.mem_held -= d;
+            self.mem_held.0.shrink(size);
         }
         if self.vars.is_local(&name) {
             // An unset local stays local (and unset) until the function returns.

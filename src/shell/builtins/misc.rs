@@ -380,8 +380,7 @@ impl Shell {
                 if skip > 0 {
                     skip -= 1;
                 } else {
-                    self.sys.meter.reserve(l.len() as u64 + 32)?;
-                    self.mem_held += l.len() as u64 + 32;
+                    self.mem_held.0.grow(l.len() as u64 + 32)?;
                     m.insert(idx, l);
                     idx += 1;
                     read += 1;

@@ -533,10 +533,8 @@ impl Shell {
             Err(e) => Err(e),
         };
         match read {
-            Ok(d) => {
-                self.sys.meter.release(d.len() as u64);
-                Ok(Ok(d))
-            }
+            // Script text is not held as data: the guard goes now, the bytes are parsed.
+            Ok(d) => Ok(Ok(d.into_parts().0)),
             Err(IoError::Interrupted(i)) => Err(Flow::Int(i)),
             Err(e) => Ok(Err(e)),
         }
@@ -673,8 +671,9 @@ impl Shell {
                     // Program from stdin.
                     let f = self.sys.fd(self.pid, 0);
                     let d = match f {
+                        // Transient, as for a script file (`read_through_process`).
                         Some(f) => match self.sys.read_to_end(&f).await {
-                            Ok(d) => d,
+                            Ok(d) => d.into_parts().0,
                             Err(crate::process::IoError::Interrupted(i)) => {
                                 return Err(Flow::Int(i))
                             }
