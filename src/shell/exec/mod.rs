@@ -970,10 +970,11 @@ impl Shell {
         let r = self.exec_command(&def.body).await;
         self.loop_depth = saved_loop;
         self.call_stack.pop();
-        self.vars.pop_frame();
+        let popped = self.pop_var_frame();
         self.positional = saved_pos;
         drop(frame);
         self.depth -= 1;
+        popped?;
         match r {
             Ok(s) => Ok(s),
             Err(Flow::Return(s)) => {
@@ -982,6 +983,21 @@ impl Shell {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Ends a function's variable scope: its locals go and the values they shadowed come
+    /// back, the held memory moving from one to the other.
+    fn pop_var_frame(&mut self) -> Res<()> {
+        let names: Vec<Vec<u8>> = self
+            .vars
+            .frames
+            .last()
+            .map(|f| f.saved.iter().map(|(n, _)| n.clone()).collect())
+            .unwrap_or_default();
+        let before = self.vars_charge(names.iter().map(Vec::as_slice));
+        self.vars.pop_frame();
+        let after = self.vars_charge(names.iter().map(Vec::as_slice));
+        self.account(before, after)
     }
 
     /// `$(...)`: runs the program in a child whose stdout is a pipe; returns the output
