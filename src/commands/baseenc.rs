@@ -128,8 +128,9 @@ async fn main(ctx: &CommandCtx, b32: bool) -> Result<i32, Interrupt> {
         }
     };
     ctx.charge_bytes(data.len())?;
-    let held = data.len() as u64;
     let status = if p.has(b'd') {
+        // The decoded bytes are fewer than the text's; reserved before they are made.
+        let _decoded = ctx.reservation(data.len() as u64)?;
         let (out, ok) = decode(&data, b32, p.has(b'i'));
         ctx.out(&out).await?;
         if ok {
@@ -139,6 +140,11 @@ async fn main(ctx: &CommandCtx, b32: bool) -> Result<i32, Interrupt> {
             1
         }
     } else {
+        // The encoded text and its wrapped copy, reserved before they are made.
+        let (group, per) = if b32 { (5, 8) } else { (3, 4) };
+        let encoded = data.len().div_ceil(group) * per;
+        let wrapped = encoded + encoded / wrap.max(1) + 1;
+        let _encoded = ctx.reservation((encoded + wrapped) as u64)?;
         let enc = encode(&data, b32);
         let mut out = Vec::with_capacity(enc.len() + enc.len() / wrap.max(1) + 1);
         if wrap == 0 {
@@ -155,7 +161,6 @@ async fn main(ctx: &CommandCtx, b32: bool) -> Result<i32, Interrupt> {
         ctx.out(&out).await?;
         0
     };
-    ctx.release(held);
     Ok(status)
 }
 

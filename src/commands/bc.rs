@@ -138,7 +138,7 @@ impl Bc<'_> {
         } else {
             base::to_text(self.ctx, n, self.obase)?
         };
-        self.ctx.reserve(t.len() as u64 * 2)?;
+        let _wrapped = self.ctx.reservation(t.len() as u64 * 2)?;
         for b in t.iter().copied() {
             if self.line_len != 0 && self.col == self.line_len - 2 {
                 self.out.extend_from_slice(b"\\\n");
@@ -147,7 +147,6 @@ impl Bc<'_> {
             self.out.push(b);
             self.col += 1;
         }
-        self.ctx.release(t.len() as u64 * 2);
         Ok(())
     }
 
@@ -190,7 +189,7 @@ impl Bc<'_> {
             b"obase" => self.obase = special(self, "obase", 2, base::OBASE_MAX),
             _ => {
                 let old = self.vars.get(name).map_or(0, array::num_bytes);
-                self.store.swap(self.ctx, old, array::num_bytes(&v))?;
+                self.store.swap(old, array::num_bytes(&v))?;
                 self.vars.insert(name.to_vec(), v);
             }
         }
@@ -230,7 +229,7 @@ impl Bc<'_> {
         match (target, idx) {
             (Expr::Elem(n, _), Some(i)) => {
                 let a = self.array(n);
-                let r = a.borrow_mut().set(self.ctx, &self.store, i, v);
+                let r = a.borrow_mut().set(&self.store, i, v);
                 Ok(r?)
             }
             (Expr::Var(n), _) => self.set(n, v),
@@ -397,7 +396,7 @@ impl Bc<'_> {
             return Err(Fail::Runtime("function call nesting too deep".into()));
         }
         self.ctx.charge(cost::FUNCTION_CALL)?;
-        self.ctx.reserve(cost::FRAME_MEMORY)?;
+        let frame = self.ctx.reservation(cost::FRAME_MEMORY)?;
         // Dynamic scoping: parameters and autos shadow the caller's variables and arrays.
         let mut saved = Vec::new();
         for (p, v) in f.params.iter().zip(vals) {
@@ -443,7 +442,7 @@ impl Bc<'_> {
         for s in saved.into_iter().rev() {
             self.unshadow(s);
         }
-        self.ctx.release(cost::FRAME_MEMORY);
+        drop(frame);
         r
     }
 
@@ -461,7 +460,7 @@ impl Bc<'_> {
                 Some(Ok(n)) => n,
                 _ => Num::default(),
             };
-            let _ = self.store.swap(self.ctx, 0, array::num_bytes(&n));
+            let _ = self.store.swap(0, array::num_bytes(&n));
             Saved::Var(p.name.clone(), self.vars.insert(p.name.clone(), n))
         }
     }
@@ -474,7 +473,7 @@ impl Bc<'_> {
                     None => self.arrays.remove(&n),
                 };
                 if let Some(a) = local {
-                    array::drop_ref(self.ctx, &self.store, a);
+                    array::drop_ref(&self.store, a);
                 }
             }
             Saved::Var(n, old) => {
@@ -483,7 +482,7 @@ impl Bc<'_> {
                     None => self.vars.remove(&n),
                 };
                 if let Some(v) = local {
-                    let _ = self.store.swap(self.ctx, array::num_bytes(&v), 0);
+                    let _ = self.store.swap(array::num_bytes(&v), 0);
                 }
             }
         }
@@ -491,8 +490,6 @@ impl Bc<'_> {
 
     fn exec(&mut self, s: &Stmt) -> F<Flow> {
         self.ctx.charge(cost::EXEC_NODE)?;
-        // Buffered output is modeled memory until it is flushed.
-        self.ctx.reserve(0)?;
         match s {
             Stmt::Expr(e) => {
                 let v = self.eval(e)?;
@@ -595,12 +592,6 @@ impl Bc<'_> {
     }
 }
 
-impl Drop for Bc<'_> {
-    fn drop(&mut self) {
-        self.store.release_all(self.ctx);
-    }
-}
-
 /// GNU bc's `print` string escapes.
 fn unescape(t: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
@@ -655,7 +646,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         line_len: line_length(ctx),
         depth: 0,
         func: Vec::new(),
-        store: Store::default(),
+        store: Store::new(ctx),
         loading_lib: false,
     };
     if p.has(b'l') {
@@ -691,16 +682,13 @@ async fn run_input(
     file: Rc<OpenFile>,
     name: &str,
 ) -> Result<Option<i32>, Interrupt> {
-    let ctx = bc.ctx;
     let mut feed = Feed::new(file);
     let mut parser = Parser {
         toks: vec![(parse::Tok::Eof, 1)],
         pos: 0,
         start: 0,
     };
-    let r = run_lines(bc, &mut feed, &mut parser, name).await;
-    feed.finish(ctx);
-    r
+    run_lines(bc, &mut feed, &mut parser, name).await
 }
 
 async fn run_lines(
@@ -797,7 +785,7 @@ async fn run_lines(
             }
         }
         let before = parser.toks.len();
-        feed.forget_consumed(ctx, parser);
+        feed.forget_consumed(parser);
         searched = searched.saturating_sub(before - parser.toks.len());
     }
     report_illegal(bc, feed, usize::MAX, usize::MAX, name).await?;

@@ -59,7 +59,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .unwrap_or(80),
     };
     let mut lines: Vec<Vec<u8>> = Vec::new();
-    let mut reserved = 0u64;
+    let mut reserved = ctx.empty_reservation();
     let mut status = 0;
     for op in textio::operands(&p.operands) {
         let Some(f) = textio::open(ctx, &op).await? else {
@@ -72,8 +72,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 l.pop();
             }
             let cost = l.len() as u64 + crate::limits::cost::LINE_OVERHEAD;
-            ctx.reserve(cost)?;
-            reserved += cost;
+            reserved.grow(cost)?;
             if !l.iter().all(|b| b.is_ascii_whitespace()) {
                 lines.push(l);
             }
@@ -163,7 +162,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
     }
     out.flush(ctx).await?;
-    ctx.release(reserved);
     Ok(status)
 }
 

@@ -37,6 +37,13 @@ const ATTRIBUTES_ONLY: u8 = 0x83;
 /// Modeled memory for one remembered (source inode, destination) pair of `cp -a`.
 const LINK_ENTRY: u64 = 64;
 
+/// `--preserve=links`: the copy made for each multiply-linked source inode, and the modeled
+/// memory of the table (`LINK_ENTRY` per inode).
+struct Links {
+    made: std::collections::BTreeMap<u64, Vec<u8>>,
+    held: crate::limits::Reservation,
+}
+
 /// Which symbolic links a copy follows (GNU `-P`, `-H`, `-L`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Deref {
@@ -64,7 +71,7 @@ struct Opts {
     /// `--preserve=links` (`-a`, `-d`): the destination made for each source file of several
     /// names, so that its other names become hard links to the copy too, as they were to
     /// the source.
-    links: Option<std::cell::RefCell<std::collections::BTreeMap<u64, Vec<u8>>>>,
+    links: Option<std::cell::RefCell<Links>>,
 }
 
 fn join_shown(dir: &[u8], name: &[u8]) -> Vec<u8> {
@@ -329,7 +336,7 @@ async fn copy(
                 }
             }
             let earlier = match &o.links {
-                Some(links) if st.nlink > 1 => links.borrow().get(&st.ino).cloned(),
+                Some(links) if st.nlink > 1 => links.borrow().made.get(&st.ino).cloned(),
                 _ => None,
             };
             if o.link || earlier.is_some() {
@@ -342,8 +349,11 @@ async fn copy(
             let kept = o.keep.apply(ctx, &st, dst, &da).await?;
             if let Some(links) = &o.links {
                 if st.nlink > 1 {
-                    ctx.reserve(LINK_ENTRY)?;
-                    links.borrow_mut().insert(st.ino, da.clone());
+                    let mut links = links.borrow_mut();
+                    if !links.made.contains_key(&st.ino) {
+                        links.held.grow(LINK_ENTRY)?;
+                    }
+                    links.made.insert(st.ino, da.clone());
                 }
             }
             if o.verbose {
@@ -566,11 +576,16 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         deref,
         force,
         link: p.has(b'l'),
-        links: keep.links.then(Default::default),
+        links: keep.links.then(|| {
+            std::cell::RefCell::new(Links {
+                made: Default::default(),
+                held: ctx.empty_reservation(),
+            })
+        }),
     };
     if p.has(0x80) {
         let status = parents(ctx, &o, &p).await;
-        o.answers.borrow_mut().release(ctx);
+        o.answers.borrow_mut().done();
         return status;
     }
     let pairs = match plan(ctx, &p).await? {
@@ -583,10 +598,7 @@ async fn cp_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             status = 1;
         }
     }
-    if let Some(links) = &o.links {
-        ctx.release(links.borrow().len() as u64 * LINK_ENTRY);
-    }
-    o.answers.borrow_mut().release(ctx);
+    o.answers.borrow_mut().done();
     Ok(status)
 }
 

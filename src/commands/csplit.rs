@@ -566,10 +566,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         None => suffix::Suffix::digits(digits),
     };
     let name_space = p.last(b'f').map_or(2, |f| f.len() as u64) + suffix.max_len();
-    ctx.reserve(name_space)?;
-    let r = read_and_split(ctx, &p, suffix).await;
-    ctx.release(name_space);
-    r
+    let _names = ctx.reservation(name_space)?;
+    read_and_split(ctx, &p, suffix).await
 }
 
 async fn read_and_split(
@@ -591,10 +589,7 @@ async fn read_and_split(
             return Ok(1);
         }
     };
-    ctx.reserve(data.len() as u64)?;
-    let r = split(ctx, p, suffix, &data).await;
-    ctx.release(data.len() as u64);
-    r
+    split(ctx, p, suffix, &data).await
 }
 
 async fn split(
@@ -616,7 +611,12 @@ async fn split(
         }
     };
     ctx.charge_bytes(data.len())?;
-    let mut starts = vec![0];
+    // The line index is reserved before it is built: a start per line, one more for the
+    // first line and one for an unterminated last line.
+    let lines = memchr::memchr_iter(b'\n', data).count() + 2;
+    let _line_index = ctx.reservation((lines * std::mem::size_of::<usize>()) as u64)?;
+    let mut starts = Vec::with_capacity(lines);
+    starts.push(0);
     starts.extend(
         data.iter()
             .enumerate()
@@ -626,8 +626,6 @@ async fn split(
     if *starts.last().unwrap_or(&0) != data.len() {
         starts.push(data.len());
     }
-    let line_index = (starts.len() * std::mem::size_of::<usize>()) as u64;
-    ctx.reserve(line_index)?;
     let mut s = Splitter {
         ctx,
         data,
@@ -643,9 +641,7 @@ async fn split(
         created: 0,
         open: None,
     };
-    let r = s.run(&controls).await;
-    ctx.release(line_index);
-    Ok(match r? {
+    Ok(match s.run(&controls).await? {
         Ok(()) | Err(Stop::Done) => 0,
         Err(Stop::Fatal | Stop::Die) => 1,
     })

@@ -14,7 +14,7 @@ mod tree;
 use super::opts::{self, flag, optional, req, OptDef, Out, Parser};
 use super::posix_re::{Flavor, Options as ReOptions, Regex, Wrap};
 use crate::clock::calendar;
-use crate::limits::cost;
+use crate::limits::{cost, ReservedBuf};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::shell::pattern::{MatchOptions, Pattern};
@@ -129,7 +129,8 @@ struct Opts {
 /// One side of a comparison: its name as printed, its contents and its time.
 struct Side {
     name: Vec<u8>,
-    data: Option<Vec<u8>>,
+    /// The contents, holding their modeled memory (`None`: absent, for `-N`).
+    data: Option<ReservedBuf>,
     mtime_ns: u64,
 }
 
@@ -295,16 +296,13 @@ async fn compare(
                 utf8: o.utf8,
             };
             // The gaps between columns are metered and reserved before they are built.
-            let mut reserved = 0u64;
+            let mut gaps = ctx.empty_reservation();
             let mut grow = |n: u64| {
                 ctx.charge_bytes(usize::try_from(n).unwrap_or(usize::MAX))?;
-                ctx.reserve(n)?;
-                reserved += n;
+                gaps.grow(n)?;
                 Ok(())
             };
-            let r = side::render(&la, &lb, &real, &style, &mut grow, &mut text);
-            ctx.release(reserved);
-            r?;
+            side::render(&la, &lb, &real, &style, &mut grow, &mut text)?;
         }
         Format::Unified(n) | Format::Context(n) => {
             let unified = matches!(o.format, Format::Unified(_));
@@ -348,7 +346,7 @@ async fn read_side(
     missing_ok: bool,
 ) -> Result<Result<Side, ()>, Interrupt> {
     if name == b"-" {
-        let data = ctx.read_all_input(b"-").await.unwrap_or_default();
+        let data = super::textio::slurp_quiet(ctx, b"-").await?;
         return Ok(Ok(Side {
             name: name.to_vec(),
             data: Some(data),
@@ -357,7 +355,6 @@ async fn read_side(
     }
     match ctx.read_all_input(name).await {
         Ok(d) => {
-            ctx.reserve(d.len() as u64)?;
             // A pipe (`<(...)`, `/dev/fd/N`) has no file time: like a fresh pipe, it is now.
             // (The epoch would tell `patch` that the file does not exist.)
             let mtime_ns = ctx
@@ -704,17 +701,15 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(0);
         }
         // Side by side and `-D` show it, read once, against itself.
-        let data = ctx.read_all_input(b"-").await.unwrap_or_default();
-        ctx.reserve(data.len() as u64)?;
+        let data = super::textio::slurp_quiet(ctx, b"-").await?;
         let side = |data| Side {
             name: b"-".to_vec(),
             data: Some(data),
             mtime_ns: 0,
         };
-        let (x, y) = (side(data.clone()), side(data));
-        let r = compare(ctx, &o, &x, &y, None).await;
-        ctx.release(x.data.as_ref().map_or(0, |d| d.len() as u64));
-        return r;
+        let copy = ReservedBuf::copy_from(&ctx.sys.meter, &data)?;
+        let (x, y) = (side(copy), side(data));
+        return compare(ctx, &o, &x, &y, None).await;
     }
     tree::compare_paths(
         ctx,

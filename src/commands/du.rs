@@ -5,6 +5,7 @@ use super::chmod::child_path;
 use super::files0::{self, Names};
 use super::fsutil::{blocks512, human, human_si};
 use super::opts::{self, flag, req, OptDef, Parser};
+use crate::limits::Reservation;
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType};
@@ -51,7 +52,8 @@ struct DuOpts {
     /// Without `-l`, a file is counted (and shown) at its first name only: the inode numbers
     /// met so far. With several operands every inode is remembered, directories too, so
     /// an operand given twice is shown once; with one, only files of several names.
-    seen: Option<std::cell::RefCell<std::collections::BTreeSet<u64>>>,
+    /// Inodes already counted, and the modeled memory of the set (`SEEN_ENTRY` each).
+    seen: Option<std::cell::RefCell<(std::collections::BTreeSet<u64>, Reservation)>>,
     remember_all: bool,
 }
 
@@ -127,10 +129,11 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         apparent,
         unit,
         end: if p.has(b'0') { 0 } else { b'\n' },
-        seen: (!p.has(b'l')).then(Default::default),
+        seen: (!p.has(b'l'))
+            .then(|| std::cell::RefCell::new((Default::default(), ctx.empty_reservation()))),
         remember_all: p.operands.len() > 1 || files_from.is_some(),
     };
-    let (mut names, reserved) = match &files_from {
+    let mut names = match &files_from {
         Some(from) => match files0::open_list(ctx, from).await? {
             Ok(list) => list,
             Err(status) => return Ok(status),
@@ -141,7 +144,7 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             } else {
                 p.operands.iter().map(|o| Some(o.clone())).collect()
             };
-            (Names::Fixed(operands.into_iter()), 0)
+            Names::Fixed(operands.into_iter(), None)
         }
     };
     let mut status = 0;
@@ -197,10 +200,6 @@ async fn du_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         out.buf.push(o.end);
     }
     out.flush(ctx).await?;
-    ctx.release(reserved);
-    if let Some(seen) = &o.seen {
-        ctx.release(seen.borrow().len() as u64 * SEEN_ENTRY);
-    }
     Ok(status)
 }
 
@@ -218,11 +217,12 @@ async fn du_walk(
     let Ok(st) = st else { return Ok(None) };
     if let Some(seen) = &o.seen {
         if o.remember_all || (st.file_type != FileType::Dir && st.nlink > 1) {
-            if seen.borrow().contains(&st.ino) {
+            let mut seen = seen.borrow_mut();
+            if seen.0.contains(&st.ino) {
                 return Ok(Some(0));
             }
-            ctx.reserve(SEEN_ENTRY)?;
-            seen.borrow_mut().insert(st.ino);
+            seen.1.grow(SEEN_ENTRY)?;
+            seen.0.insert(st.ino);
         }
     }
     let own = if o.apparent {

@@ -204,7 +204,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut out = Out::new();
     let mut ok = true;
     if args.is_empty() {
-        let input = ctx.read_all_input(b"-").await.unwrap_or_default();
+        let input = super::textio::slurp_quiet(ctx, b"-").await?;
         ctx.charge_bytes(input.len())?;
         for w in input
             .split(|b| b.is_ascii_whitespace())

@@ -3,6 +3,7 @@
 //! with their `F:N:` position, `-` in a list read from standard input).
 
 use super::opts;
+use crate::limits::Reservation;
 use crate::process::command::{CommandCtx, LineReader};
 use crate::process::{Desc, Interrupt, IoError};
 
@@ -13,8 +14,9 @@ const WHOLE_LIST_LIMIT: u64 = 10 * 1024 * 1024;
 
 /// Where the names come from.
 pub enum Names {
-    /// Operands (`None` is standard input without a name), or a list read whole.
-    Fixed(std::vec::IntoIter<Option<Vec<u8>>>),
+    /// Operands (`None` is standard input without a name), or a list read whole with the
+    /// modeled memory it holds.
+    Fixed(std::vec::IntoIter<Option<Vec<u8>>>, Option<Reservation>),
     /// A NUL-separated list read as it is consumed.
     Stream(LineReader),
 }
@@ -22,7 +24,7 @@ pub enum Names {
 impl Names {
     pub async fn next(&mut self, ctx: &CommandCtx) -> Result<Option<Option<Vec<u8>>>, IoError> {
         match self {
-            Names::Fixed(it) => Ok(it.next()),
+            Names::Fixed(it, _) => Ok(it.next()),
             Names::Stream(r) => Ok(r.next_line(&ctx.sys).await?.map(|mut t| {
                 if t.last() == Some(&0) {
                     t.pop();
@@ -34,13 +36,9 @@ impl Names {
 }
 
 /// Opens the `--files0-from` list: a regular file of modest size is read whole (its names
-/// known before counting starts), anything else is streamed. With the names, the modeled
-/// memory reserved for a whole list (the caller releases it); `Err(status)` after a
-/// diagnostic.
-pub async fn open_list(
-    ctx: &CommandCtx,
-    from: &[u8],
-) -> Result<Result<(Names, u64), i32>, Interrupt> {
+/// known before counting starts, the list holding the modeled memory reserved for it), anything
+/// else is streamed. `Err(status)` after a diagnostic.
+pub async fn open_list(ctx: &CommandCtx, from: &[u8]) -> Result<Result<Names, i32>, Interrupt> {
     let file = match ctx.open_input(from) {
         Ok(f) => f,
         Err(e) => {
@@ -61,9 +59,9 @@ pub async fn open_list(
     let mut reader = LineReader::new(file);
     reader.delim = 0;
     let Some(size) = size.filter(|s| *s <= WHOLE_LIST_LIMIT) else {
-        return Ok(Ok((Names::Stream(reader), 0)));
+        return Ok(Ok(Names::Stream(reader)));
     };
-    ctx.reserve(size)?;
+    let held = ctx.reservation(size)?;
     let mut names = Vec::new();
     let mut failed = None;
     loop {
@@ -82,11 +80,11 @@ pub async fn open_list(
         }
     }
     if let Some(e) = failed {
-        ctx.release(size);
+        drop(held);
         read_error(ctx, from, e).await?;
         return Ok(Err(1));
     }
-    Ok(Ok((Names::Fixed(names.into_iter()), size)))
+    Ok(Ok(Names::Fixed(names.into_iter(), Some(held))))
 }
 
 pub async fn read_error(ctx: &CommandCtx, from: &[u8], e: IoError) -> Result<(), Interrupt> {

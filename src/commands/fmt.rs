@@ -630,7 +630,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let prefix = p.last(b'p').unwrap_or(b"").to_vec();
     // The paragraph buffers are bounded; reserve them once.
     let fixed = (MAXCHARS + (MAXWORDS + 1) * std::mem::size_of::<Word>()) as u64;
-    ctx.reserve(fixed)?;
+    let _fixed = ctx.reservation(fixed)?;
     let mut status = 0;
     let mut out = Out::new();
     let operands = if p.operands.is_empty() {
@@ -662,7 +662,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 continue;
             }
         };
-        ctx.reserve(data.len() as u64)?;
         ctx.charge_bytes(data.len())?;
         let mut eng = Engine::new(settings, &prefix, &data);
         eng.start();
@@ -685,9 +684,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 break;
             }
         }
-        ctx.release(data.len() as u64);
     }
-    ctx.release(fixed);
     out.flush(ctx).await?;
     Ok(status)
 }

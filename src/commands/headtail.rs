@@ -296,38 +296,36 @@ async fn head_one(ctx: &CommandCtx, a: &Args, file: Rc<OpenFile>) -> IoR {
         }
         (true, true) => {
             let mut held: VecDeque<u8> = VecDeque::new();
+            let mut mem = ctx.empty_reservation();
             loop {
                 let c = read(ctx, &file).await?;
                 if c.is_empty() {
                     break;
                 }
-                ctx.reserve(c.len() as u64)?;
+                mem.grow(c.len() as u64)?;
                 held.extend(c);
                 if held.len() as u64 > a.count {
                     let n = held.len() - a.count as usize;
                     let part: Vec<u8> = held.drain(..n).collect();
-                    ctx.release(n as u64);
                     ctx.out(&part).await?;
+                    mem.shrink(n as u64);
                 }
             }
-            ctx.release(held.len() as u64);
         }
         (false, true) => {
             let mut lr = LineReader::new(file);
             lr.delim = a.delim;
             let mut held: VecDeque<Vec<u8>> = VecDeque::new();
+            let mut mem = ctx.empty_reservation();
             while let Some(line) = lr.next_line(&ctx.sys).await? {
-                ctx.reserve(line.len() as u64 + cost::LINE_OVERHEAD)?;
+                mem.grow(line.len() as u64 + cost::LINE_OVERHEAD)?;
                 held.push_back(line);
                 if held.len() as u64 > a.count {
                     let l = held.pop_front().unwrap_or_default();
-                    ctx.release(l.len() as u64 + cost::LINE_OVERHEAD);
+                    mem.shrink(l.len() as u64 + cost::LINE_OVERHEAD);
                     out.push(&l);
                     out.maybe_flush(ctx).await?;
                 }
-            }
-            for l in held {
-                ctx.release(l.len() as u64 + cost::LINE_OVERHEAD);
             }
         }
     }
@@ -365,40 +363,40 @@ async fn tail_one(ctx: &CommandCtx, a: &Args, file: Rc<OpenFile>) -> IoR {
         }
         (true, false) => {
             let mut held: VecDeque<u8> = VecDeque::new();
+            let mut mem = ctx.empty_reservation();
             loop {
                 let c = read(ctx, &file).await?;
                 if c.is_empty() {
                     break;
                 }
-                ctx.reserve(c.len() as u64)?;
+                mem.grow(c.len() as u64)?;
                 held.extend(c);
                 if held.len() as u64 > a.count {
                     let n = held.len() - a.count as usize;
                     held.drain(..n);
-                    ctx.release(n as u64);
+                    mem.shrink(n as u64);
                 }
             }
             let v: Vec<u8> = held.into_iter().collect();
-            ctx.release(v.len() as u64);
             ctx.out(&v).await?;
         }
         (false, false) => {
             let mut lr = LineReader::new(file);
             lr.delim = a.delim;
             let mut held: VecDeque<Vec<u8>> = VecDeque::new();
+            let mut mem = ctx.empty_reservation();
             while let Some(line) = lr.next_line(&ctx.sys).await? {
                 if a.count == 0 {
                     continue;
                 }
-                ctx.reserve(line.len() as u64 + cost::LINE_OVERHEAD)?;
+                mem.grow(line.len() as u64 + cost::LINE_OVERHEAD)?;
                 held.push_back(line);
                 if held.len() as u64 > a.count {
                     let l = held.pop_front().unwrap_or_default();
-                    ctx.release(l.len() as u64 + cost::LINE_OVERHEAD);
+                    mem.shrink(l.len() as u64 + cost::LINE_OVERHEAD);
                 }
             }
             for l in held {
-                ctx.release(l.len() as u64 + cost::LINE_OVERHEAD);
                 out.push(&l);
             }
         }

@@ -140,7 +140,8 @@ fn split_fields(text: Vec<u8>, tab: Tab) -> Line {
 /// One input: its whole contents and the reading state GNU keeps per file.
 struct Input {
     name: Vec<u8>,
-    data: Vec<u8>,
+    /// The whole file, holding its modeled memory.
+    data: crate::limits::ReservedBuf,
     pos: usize,
     line_no: u64,
     prev: Option<Line>,
@@ -563,10 +564,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         return Ok(1);
     };
     let Some(db) = textio::slurp(ctx, b).await? else {
-        ctx.release(da.len() as u64);
         return Ok(1);
     };
-    let reserved = (da.len() + db.len()) as u64;
     let input = |name: &[u8], data| Input {
         name: name.to_vec(),
         data,
@@ -583,9 +582,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         fatal: false,
         out: Out::new(),
     };
-    let r = j.join().await;
-    ctx.release(reserved);
-    r?;
+    j.join().await?;
     j.out.flush(ctx).await?;
     if j.fatal {
         return Ok(1);

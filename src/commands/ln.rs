@@ -228,7 +228,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 status = 1;
             }
         }
-        settle.answers.release(ctx);
+        settle.answers.done();
         return Ok(status);
     }
     for (target, link) in pairs {
@@ -313,7 +313,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
-    settle.answers.release(ctx);
+    settle.answers.done();
     Ok(status)
 }
 

@@ -247,7 +247,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
     }
-    answers.release(ctx);
+    answers.done();
     Ok(status)
 }
 

@@ -226,7 +226,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             .await?;
         let yes = o.answers.yesno(ctx).await?;
         if !yes {
-            o.answers.release(ctx);
+            o.answers.done();
             return Ok(0);
         }
     }
@@ -268,7 +268,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             status = 1;
         }
     }
-    o.answers.release(ctx);
+    o.answers.done();
     Ok(status)
 }
 

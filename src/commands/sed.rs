@@ -441,16 +441,18 @@ impl Exec {
             // `r` entries are tagged with a leading 0 byte + path; `R` lines and text are literal.
             if item.first() == Some(&0) {
                 let path = &item[1..];
-                let data = if path == b"/dev/stdin" || path == b"-" {
-                    ctx.read_all_input(b"-").await.unwrap_or_default()
+                // Standard input is read whole (its buffer holding the memory); a file's
+                // contents are shared with the filesystem, not copied.
+                let (stdin, file);
+                let data: &[u8] = if path == b"/dev/stdin" || path == b"-" {
+                    stdin = super::textio::slurp_quiet(ctx, b"-").await?;
+                    &stdin
                 } else {
-                    ctx.vfs()
-                        .read_file(&ctx.resolve(path))
-                        .map(|d| d.to_vec())
-                        .unwrap_or_default()
+                    file = ctx.vfs().read_file(&ctx.resolve(path)).unwrap_or_default();
+                    &file
                 };
                 ctx.charge_bytes(data.len())?;
-                self.emit_raw(&data);
+                self.emit_raw(data);
                 if !data.is_empty() && data.last() != Some(&self.delim) {
                     self.missing_nl = true;
                 }
@@ -1012,7 +1014,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                         return Ok(1);
                     }
                 };
-                let mut d = data;
+                // Script text is not charged as data (like `-e` text): it is compiled.
+                let (mut d, _) = data.into_parts();
                 if d.last() == Some(&b'\n') {
                     d.pop();
                 }

@@ -6,7 +6,7 @@
 
 use super::opts::{self, flag, req, OptDef, Out, Parser};
 use super::randsrc::{RandInt, RandomFile};
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::{CommandCtx, LineReader, Trust};
 use crate::process::{Desc, Interrupt, OpenFlags};
 use std::collections::BTreeMap;
@@ -73,31 +73,6 @@ fn parse_u64(s: &[u8]) -> Option<u64> {
     std::str::from_utf8(s).ok()?.parse().ok()
 }
 
-/// Modeled memory held by the command, released when it ends however it ends.
-struct Held<'c> {
-    ctx: &'c CommandCtx,
-    bytes: u64,
-}
-
-impl Held<'_> {
-    fn add(&mut self, n: u64) -> Result<(), Interrupt> {
-        self.ctx.reserve(n)?;
-        self.bytes += n;
-        Ok(())
-    }
-    fn sub(&mut self, n: u64) {
-        let n = n.min(self.bytes);
-        self.ctx.release(n);
-        self.bytes -= n;
-    }
-}
-
-impl Drop for Held<'_> {
-    fn drop(&mut self) {
-        self.ctx.release(self.bytes);
-    }
-}
-
 /// What is being shuffled: lines (owned) or the integers `lo..=hi`.
 enum Source {
     Lines(Vec<Vec<u8>>),
@@ -136,7 +111,7 @@ fn sampled(ctx: &CommandCtx, desc: &Desc) -> bool {
 async fn next_line(
     ctx: &CommandCtx,
     reader: &mut LineReader,
-    held: &mut Held<'_>,
+    held: &mut Reservation,
 ) -> Result<Result<Option<Vec<u8>>, String>, Interrupt> {
     match reader.next_line(&ctx.sys).await {
         Ok(Some(mut line)) => {
@@ -144,7 +119,7 @@ async fn next_line(
             if line.last() == Some(&reader.delim) {
                 line.pop();
             }
-            held.add(line.len() as u64 + cost::LINE_OVERHEAD)?;
+            held.grow(line.len() as u64 + cost::LINE_OVERHEAD)?;
             Ok(Ok(Some(line)))
         }
         Ok(None) => Ok(Ok(None)),
@@ -162,7 +137,7 @@ async fn sample(
     reader: &mut LineReader,
     k: u64,
     rng: &mut Rng,
-    held: &mut Held<'_>,
+    held: &mut Reservation,
 ) -> Result<Result<Vec<Vec<u8>>, String>, Interrupt> {
     let mut kept: Vec<Vec<u8>> = Vec::new();
     while (kept.len() as u64) < k {
@@ -188,7 +163,7 @@ async fn sample(
         } else {
             line
         };
-        held.sub(dropped.len() as u64 + cost::LINE_OVERHEAD);
+        held.shrink(dropped.len() as u64 + cost::LINE_OVERHEAD);
         seen += 1;
     }
 }
@@ -200,7 +175,7 @@ async fn permutation(
     rng: &mut Rng,
     h: u64,
     n: u64,
-    held: &mut Held<'_>,
+    held: &mut Reservation,
 ) -> Result<Result<Vec<u64>, String>, Interrupt> {
     let mut moved: BTreeMap<u64, u64> = BTreeMap::new();
     let mut picks = Vec::new();
@@ -212,7 +187,7 @@ async fn permutation(
         };
         let vi = moved.get(&i).copied().unwrap_or(i);
         let vj = moved.get(&j).copied().unwrap_or(j);
-        held.add(cost::LINE_OVERHEAD + 8)?;
+        held.grow(cost::LINE_OVERHEAD + 8)?;
         moved.insert(j, vi);
         moved.remove(&i);
         picks.push(vj);
@@ -282,7 +257,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     }
     let repeat = p.has(b'r');
     let eol = if p.has(b'z') { 0 } else { b'\n' };
-    let mut held = Held { ctx, bytes: 0 };
+    // Modeled memory held by the command, released when it ends however it ends.
+    let mut held = ctx.empty_reservation();
     // An input to sample instead of reading whole (GNU only samples for `-n` without `-r`).
     let mut reservoir: Option<LineReader> = None;
     let src = if let Some((lo, hi)) = range {

@@ -6,12 +6,13 @@
 
 use super::opts::{self, flag, req, OptDef, Parser, Quoting};
 use super::randsrc::RandomFile;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::{CommandCtx, LineReader};
-use crate::process::{Interrupt, OpenFlags};
+use crate::process::{Interrupt, Kernel, OpenFlags};
 use md5::Digest;
 use std::cell::Cell;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 const RANDOM_SOURCE: u8 = 0x82;
 
@@ -211,9 +212,70 @@ struct Cfg {
     tab: Option<u8>,
     stable: bool,
     unique: bool,
-    compares: Cell<u64>,
+    /// Charges the comparisons as they are made.
+    fuel: Fuel,
     /// MD5 state after the 16 seed bytes, when some key is random.
     random: Option<md5::Md5>,
+}
+
+/// Comparisons charged while the sort runs, not after it: every [`Fuel::BATCH`] comparisons
+/// are charged at once (the same total as one unit each), and when a charge fails (the CPU
+/// budget, a signal, a cancel) the failure is kept and every later comparison returns `Equal`
+/// at once without work, so the sort finishes in trivial steps and the caller returns the
+/// failure ([`Fuel::settle`]). The standard library's sort cannot be stopped from inside
+/// its comparator; this bounds the work past the budget to counting.
+struct Fuel {
+    sys: Rc<Kernel>,
+    /// Comparisons made and not charged yet.
+    pending: Cell<u64>,
+    failed: Cell<Option<Interrupt>>,
+}
+
+impl Fuel {
+    const BATCH: u64 = 256;
+
+    fn new(sys: Rc<Kernel>) -> Fuel {
+        Fuel {
+            sys,
+            pending: Cell::new(0),
+            failed: Cell::new(None),
+        }
+    }
+
+    /// Counts one comparison; false when the budget is gone (compare nothing then).
+    #[inline]
+    fn compare(&self) -> bool {
+        if self.failed.get().is_some() {
+            return false;
+        }
+        let n = self.pending.get() + 1;
+        if n < Self::BATCH {
+            self.pending.set(n);
+            return true;
+        }
+        self.pending.set(0);
+        match self.sys.charge(n * cost::SORT_COMPARE) {
+            Ok(()) => true,
+            Err(i) => {
+                self.failed.set(Some(i));
+                false
+            }
+        }
+    }
+
+    /// Whether a charge failed (every comparison since returned `Equal` unexamined).
+    fn stopped(&self) -> bool {
+        self.failed.get().is_some()
+    }
+
+    /// Charges what is pending and returns the failure a comparison met, if any.
+    fn settle(&self) -> Result<(), Interrupt> {
+        if let Some(i) = self.failed.get() {
+            return Err(i);
+        }
+        let n = self.pending.replace(0);
+        self.sys.charge(n * cost::SORT_COMPARE)
+    }
 }
 
 fn blank(c: u8) -> bool {
@@ -300,7 +362,9 @@ impl Cfg {
     /// Compares by the keys; `first` is the first key of both lines when the caller has it
     /// already (found once per line rather than once per comparison).
     fn cmp_keys_from(&self, a: &[u8], b: &[u8], first: Option<FirstKeys>) -> Ordering {
-        self.compares.set(self.compares.get() + 1);
+        if !self.fuel.compare() {
+            return Ordering::Equal;
+        }
         for (i, k) in self.keys.iter().enumerate() {
             let o = match first {
                 Some(FirstKeys::Text(x, y)) if i == 0 => self.cmp_text(x, y, &k.o),
@@ -347,7 +411,7 @@ impl Cfg {
 
     fn cmp_from(&self, a: &[u8], b: &[u8], first: Option<FirstKeys>) -> Ordering {
         let o = self.cmp_keys_from(a, b, first);
-        if o != Ordering::Equal || self.stable || self.unique {
+        if o != Ordering::Equal || self.stable || self.unique || self.fuel.stopped() {
             return o;
         }
         let o = a.cmp(b);
@@ -898,7 +962,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         tab,
         stable: p.has(b's'),
         unique: p.has(b'u'),
-        compares: Cell::new(0),
+        fuel: Fuel::new(ctx.sys.clone()),
     };
     let files = if p.operands.is_empty() {
         vec![b"-".to_vec()]
@@ -919,10 +983,9 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         return check_sorted(ctx, &cfg, &files[0], delim, loud).await;
     }
-    let mut input = Lines::default();
+    let mut input = Lines::new(ctx);
     let status = input.read(ctx, &files, delim).await?;
     if status != 0 {
-        ctx.release(input.reserved);
         return Ok(status);
     }
     input.index(&cfg, delim);
@@ -955,7 +1018,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         // The merged table exists beside the read one until it replaces it.
         let table = input.lines.len() as u64 * cost::LINE_OVERHEAD;
-        ctx.reserve(table)?;
+        let table = ctx.reservation(table)?;
         let mut merged = Vec::with_capacity(input.lines.len());
         loop {
             let mut best: Option<usize> = None;
@@ -972,31 +1035,82 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 }
             }
             let Some(b) = best else { break };
-            merged.push(input.lines[runs[b].start].clone());
+            merged.push(input.lines[runs[b].start]);
             runs[b].start += 1;
         }
         input.lines = merged;
-        ctx.release(table);
+        drop(table);
     } else {
-        input
-            .lines
-            .sort_by(|a, b| cfg.cmp_from(text(a), text(b), first(a, b)));
+        // The merge buffer holds up to half the line table.
+        let _scratch =
+            ctx.reservation(input.lines.len().div_ceil(2) as u64 * cost::LINE_OVERHEAD)?;
+        let mut scratch = Vec::with_capacity(input.lines.len().div_ceil(2));
+        let mut less = |a: &Line, b: &Line| {
+            let o = cfg.cmp_from(text(a), text(b), first(a, b));
+            (!cfg.fuel.stopped()).then_some(o == Ordering::Less)
+        };
+        // A stop leaves the table half sorted; the failure is returned just below.
+        let _ = merge_sort(&mut input.lines, &mut scratch, &mut less);
     }
-    ctx.charge(cfg.compares.get() * cost::SORT_COMPARE)?;
+    cfg.fuel.settle()?;
     if cfg.unique {
         input
             .lines
             .dedup_by(|b, a| cfg.cmp_keys_from(text(a), text(b), first(a, b)) == Ordering::Equal);
+        cfg.fuel.settle()?;
     }
-    let result = write_lines(ctx, &p, &input, delim).await;
-    ctx.release(input.reserved);
-    result
+    write_lines(ctx, &p, &input, delim).await
+}
+
+/// A stable merge sort (insertion sort for short runs, no merge when two runs are already in
+/// order) whose comparison may stop it: `less` returns `None` once the sort's budget is gone,
+/// and the sort returns `None` at once, leaving `v` in some order. Used instead of the standard
+/// library's sort, whose comparator cannot stop it and which may panic when comparisons turn
+/// inconsistent midway. Being stable, it orders exactly as any stable sort does.
+fn merge_sort<T: Copy>(
+    v: &mut [T],
+    scratch: &mut Vec<T>,
+    less: &mut impl FnMut(&T, &T) -> Option<bool>,
+) -> Option<()> {
+    let n = v.len();
+    if n <= 16 {
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && less(&v[j], &v[j - 1])? {
+                v.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        return Some(());
+    }
+    let mid = n / 2;
+    merge_sort(&mut v[..mid], scratch, less)?;
+    merge_sort(&mut v[mid..], scratch, less)?;
+    if !less(&v[mid], &v[mid - 1])? {
+        return Some(());
+    }
+    scratch.clear();
+    scratch.extend_from_slice(&v[..mid]);
+    let (mut i, mut j, mut k) = (0, mid, 0);
+    while i < scratch.len() && j < n {
+        // The left run's element goes first unless the right one is strictly less.
+        if less(&v[j], &scratch[i])? {
+            v[k] = v[j];
+            j += 1;
+        } else {
+            v[k] = scratch[i];
+            i += 1;
+        }
+        k += 1;
+    }
+    v[k..k + scratch.len() - i].copy_from_slice(&scratch[i..]);
+    Some(())
 }
 
 /// One input line: its bytes are `buf[start..end]` (without the delimiter). Its first key,
 /// found once when the lines are indexed, is `key` (offsets into the line): the key's text,
 /// or for `-n` its integer digits, with `fraction` and `negative` the rest of the number.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct Line {
     start: usize,
     end: usize,
@@ -1018,19 +1132,29 @@ impl Line {
 
 /// Every input line in one buffer (one allocation, not one per line), with the modeled
 /// memory it holds.
-#[derive(Default)]
 struct Lines {
     buf: Vec<u8>,
     /// Where each input file's bytes end in `buf` (for `-m`, which merges them as they are).
     file_ends: Vec<usize>,
     lines: Vec<Line>,
-    reserved: u64,
+    /// Covers `buf` and the line table, reserved before each grows.
+    held: Reservation,
     /// The lines' first keys were found (not when a line is too long for 32-bit offsets;
     /// then every comparison finds them again).
     keys_cached: bool,
 }
 
 impl Lines {
+    fn new(ctx: &CommandCtx) -> Lines {
+        Lines {
+            buf: Vec::new(),
+            file_ends: Vec::new(),
+            lines: Vec::new(),
+            held: ctx.empty_reservation(),
+            keys_cached: false,
+        }
+    }
+
     /// Reads every file in turn; a file's last line gets a delimiter if it lacks one (as GNU
     /// sort treats it). Returns 2 after a diagnostic when a file cannot be read.
     async fn read(
@@ -1058,8 +1182,7 @@ impl Lines {
                 match ctx.sys.read(&file, 64 * 1024).await {
                     Ok(chunk) if chunk.is_empty() => break,
                     Ok(chunk) => {
-                        ctx.reserve(chunk.len() as u64)?;
-                        self.reserved += chunk.len() as u64;
+                        self.held.grow(chunk.len() as u64)?;
                         self.buf.extend_from_slice(&chunk);
                     }
                     Err(e) => {
@@ -1075,8 +1198,7 @@ impl Lines {
                 }
             }
             if self.buf.len() > start && self.buf.last() != Some(&delim) {
-                ctx.reserve(1)?;
-                self.reserved += 1;
+                self.held.grow(1)?;
                 self.buf.push(delim);
             }
             self.file_ends.push(self.buf.len());
@@ -1085,8 +1207,7 @@ impl Lines {
         // Each line is one charged step, and its table entry is reserved before it exists.
         ctx.charge(count as u64 * cost::LINE)?;
         let entries = count as u64 * cost::LINE_OVERHEAD;
-        ctx.reserve(entries)?;
-        self.reserved += entries;
+        self.held.grow(entries)?;
         self.lines.reserve_exact(count);
         Ok(0)
     }
@@ -1232,6 +1353,7 @@ async fn check_sorted(
         }
         if let Some(p) = &prev {
             let o = cfg.cmp(p, &l);
+            cfg.fuel.settle()?;
             if o == Ordering::Greater || (cfg.unique && o == Ordering::Equal) {
                 if loud {
                     let mut m =
@@ -1396,5 +1518,64 @@ mod tests {
         let k = machine(&[("u", b"b\na\n")]);
         assert_eq!(run_on(&k, &["sort", "-o", "u", "u"], b"").0, 0);
         assert_eq!(run_on(&k, &["cat", "u"], b"").1, b"a\nb\n");
+    }
+
+    #[test]
+    fn the_merge_sort_is_stable_and_stops_when_told() {
+        use super::merge_sort;
+        // Keys with many ties: a stable sort keeps each key's items in input order.
+        let v: Vec<(u32, u32)> = (0..1000u32).map(|i| (i * 7919 % 13, i)).collect();
+        let mut sorted = v.clone();
+        let mut scratch = Vec::new();
+        let mut calls = 0u64;
+        let mut less = |a: &(u32, u32), b: &(u32, u32)| {
+            calls += 1;
+            Some(a.0 < b.0)
+        };
+        assert!(merge_sort(&mut sorted, &mut scratch, &mut less).is_some());
+        let mut expected = v.clone();
+        expected.sort_by_key(|x| x.0);
+        assert_eq!(sorted, expected);
+        assert!(calls < 1000 * 12, "{calls} comparisons");
+        // Told to stop, it makes no comparison after the one that said so.
+        let mut left = 500u32;
+        let mut after_stop = 0;
+        let mut stopping = |a: &(u32, u32), b: &(u32, u32)| {
+            if left == 0 {
+                after_stop += 1;
+                return None;
+            }
+            left -= 1;
+            Some(a.0 < b.0)
+        };
+        let mut v2 = v.clone();
+        assert!(merge_sort(&mut v2, &mut scratch, &mut stopping).is_none());
+        assert_eq!(after_stop, 1);
+    }
+
+    #[test]
+    fn comparisons_are_charged_as_they_are_made() {
+        use crate::limits::{Limits, StopReason};
+        use crate::process::{Interrupt, Kernel, MachineInfo};
+        let k = Kernel::new(
+            Limits {
+                cpu: 1000,
+                ..Limits::default()
+            },
+            MachineInfo::default(),
+        );
+        let fuel = super::Fuel::new(k.clone());
+        for _ in 0..super::Fuel::BATCH {
+            assert!(fuel.compare());
+        }
+        assert_eq!(k.meter.cpu_used(), super::Fuel::BATCH);
+        // The budget runs out inside the comparisons: every later one is refused, unexamined.
+        while fuel.compare() {}
+        assert!(!fuel.compare());
+        assert_eq!(
+            fuel.settle(),
+            Err(Interrupt::Stop(StopReason::CpuExhausted))
+        );
+        assert_eq!(k.meter.cpu_used(), 1000);
     }
 }

@@ -287,7 +287,8 @@ macro_rules! w {
 /// GNU `line_bytes_split` over one buffer holding the whole input.
 async fn line_bytes(w: &mut Writer<'_>, data: &[u8], n: u64, eol: u8) -> Result<i32, Interrupt> {
     let n = usize::try_from(n).unwrap_or(usize::MAX);
-    let (mut n_out, mut hold): (usize, Vec<u8>) = (0, Vec::new());
+    // The part of a line carried into the next chunk, reserved before it is kept.
+    let (mut n_out, mut hold) = (0usize, w.ctx.reserved_buf());
     let mut split_line = false;
     let mut sob = 0;
     let mut n_left = data.len();
@@ -302,8 +303,8 @@ async fn line_bytes(w: &mut Writer<'_>, data: &[u8], n: u64, eol: u8) -> Result<
             memchr::memrchr(eol, &data[sob..sob + n_left])
         };
         if !(hold.is_empty() || (eol_at.is_none() && n_out > 0)) {
-            let h = std::mem::take(&mut hold);
-            w!(w.cwrite(n_out == 0, Some(&h)));
+            let h = hold.take();
+            w!(w.cwrite(n_out == 0, Some(&h[..])));
             n_out += h.len();
         }
         if let Some(e) = eol_at {
@@ -329,9 +330,7 @@ async fn line_bytes(w: &mut Writer<'_>, data: &[u8], n: u64, eol: u8) -> Result<
         }
         if (eoc && split_rest > 0) || (!eoc && n_left > 0) {
             let nb = if eoc { split_rest } else { n_left };
-            w.ctx.reserve(nb as u64)?;
-            w.ctx.release(nb as u64);
-            hold.extend_from_slice(&data[sob..sob + nb]);
+            hold.extend_from_slice(&data[sob..sob + nb])?;
             n_left -= nb;
             sob += nb;
         }
@@ -341,7 +340,7 @@ async fn line_bytes(w: &mut Writer<'_>, data: &[u8], n: u64, eol: u8) -> Result<
         }
     }
     if !hold.is_empty() {
-        w!(w.cwrite(n_out == 0, Some(&hold)));
+        w!(w.cwrite(n_out == 0, Some(&hold[..])));
     }
     Ok(0)
 }
@@ -693,7 +692,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(1);
         }
     };
-    ctx.reserve(data.len() as u64)?;
     ctx.charge_bytes(data.len())?;
     let mut w = Writer {
         ctx,
@@ -709,9 +707,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         verbose: p.has(VERBOSE),
         cur: None,
     };
-    let r = split(&mut w, &data, mode, eol.unwrap_or(b'\n')).await;
-    ctx.release(data.len() as u64);
-    r
+    split(&mut w, &data, mode, eol.unwrap_or(b'\n')).await
 }
 
 crate::command_fn!(run, main);

@@ -3,6 +3,7 @@
 
 use super::opts::{self, flag, req, OptDef, Out, Parser};
 use super::textio;
+use crate::limits::{cost, Exhausted};
 use crate::process::command::{CommandCtx, LineReader, Trust};
 use crate::process::Interrupt;
 
@@ -55,21 +56,27 @@ async fn tac(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 continue;
             }
         };
-        ctx.reserve(data.len() as u64)?;
         ctx.charge_bytes(data.len())?;
-        // Split into records that end with (or, with -b, start with) the separator.
+        // Split into records that end with (or, with -b, start with) the separator. The
+        // record table is reserved as it grows (a line's overhead each), beside the data.
+        let mut table = ctx.empty_reservation();
         let mut recs: Vec<&[u8]> = Vec::new();
+        let mut record = |r| {
+            table.grow(cost::LINE_OVERHEAD)?;
+            recs.push(r);
+            Ok::<(), Exhausted>(())
+        };
         let mut start = 0;
         let mut i = 0;
         while i + sep.len() <= data.len() {
             if data[i..i + sep.len()] == sep[..] {
                 if before {
                     if i > start {
-                        recs.push(&data[start..i]);
+                        record(&data[start..i])?;
                     }
                     start = i;
                 } else {
-                    recs.push(&data[start..i + sep.len()]);
+                    record(&data[start..i + sep.len()])?;
                     start = i + sep.len();
                 }
                 i += sep.len();
@@ -78,7 +85,7 @@ async fn tac(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         }
         if start < data.len() {
-            recs.push(&data[start..]);
+            record(&data[start..])?;
         }
         ctx.charge(recs.len() as u64)?;
         let mut out = Out::new();
@@ -88,7 +95,6 @@ async fn tac(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             out.maybe_flush(ctx).await?;
         }
         out.flush(ctx).await?;
-        ctx.release(data.len() as u64);
     }
     Ok(status)
 }

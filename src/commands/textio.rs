@@ -1,6 +1,7 @@
 //! Small helpers shared by the text filters: opening operands with GNU diagnostics.
 
 use super::opts::{self};
+use crate::limits::ReservedBuf;
 use crate::process::command::CommandCtx;
 use crate::process::{Interrupt, OpenFile};
 use std::rc::Rc;
@@ -17,11 +18,11 @@ pub async fn open(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Rc<OpenFile>>, I
     }
 }
 
-/// Reads a whole operand, reserving modeled memory for it (the caller releases `len`).
-pub async fn slurp(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Vec<u8>>, Interrupt> {
+/// Reads a whole operand; the buffer holds its modeled memory (reserved once, as it was read)
+/// and gives it back when dropped.
+pub async fn slurp(ctx: &CommandCtx, op: &[u8]) -> Result<Option<ReservedBuf>, Interrupt> {
     match ctx.read_all_input(op).await {
         Ok(d) => {
-            ctx.reserve(d.len() as u64)?;
             ctx.charge_bytes(d.len())?;
             Ok(Some(d))
         }
@@ -29,6 +30,18 @@ pub async fn slurp(ctx: &CommandCtx, op: &[u8]) -> Result<Option<Vec<u8>>, Inter
             let e = opts::interrupted(e)?;
             ctx.diag_path(opts::quotef(ctx, op).as_bytes(), e).await?;
             Ok(None)
+        }
+    }
+}
+
+/// Reads a whole operand without a diagnostic: a read error reads as empty input (an
+/// interrupt, such as exhaustion, still ends the command). The buffer holds its memory.
+pub async fn slurp_quiet(ctx: &CommandCtx, op: &[u8]) -> Result<ReservedBuf, Interrupt> {
+    match ctx.read_all_input(op).await {
+        Ok(d) => Ok(d),
+        Err(e) => {
+            opts::interrupted(e)?;
+            Ok(ctx.reserved_buf())
         }
     }
 }

@@ -206,21 +206,19 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         wanted.c = true;
     }
     let files_from = p.last(FILES0_FROM).map(<[u8]>::to_vec);
-    let mut reserved = 0;
     let (mut names, width) = match &files_from {
         Some(from) => {
             if let Some(extra) = p.operands.first() {
                 return files0::extra_operand(ctx, extra).await;
             }
             match files0::open_list(ctx, from).await? {
-                Ok((Names::Fixed(list), size)) => {
-                    reserved = size;
+                Ok(Names::Fixed(list, held)) => {
                     let list: Vec<_> = list.collect();
                     let width = column_width(ctx, &list, wanted)?;
-                    (Names::Fixed(list.into_iter()), width)
+                    (Names::Fixed(list.into_iter(), held), width)
                 }
                 // GNU cannot stat names it has not read yet: every column is 1 wide.
-                Ok((stream, _)) => (stream, 1),
+                Ok(stream) => (stream, 1),
                 Err(status) => return Ok(status),
             }
         }
@@ -231,7 +229,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 p.operands.iter().map(|o| Some(o.clone())).collect()
             };
             let width = column_width(ctx, &list, wanted)?;
-            (Names::Fixed(list.into_iter()), width)
+            (Names::Fixed(list.into_iter(), None), width)
         }
     };
     let mut status = 0;
@@ -272,7 +270,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         total.maxlen = total.maxlen.max(k.maxlen);
         ctx.out(&wanted.line(&k, width, name.as_deref())).await?;
     }
-    ctx.release(reserved);
+    drop(names);
     if seen > 1 {
         ctx.out(&wanted.line(&total, width, Some(b"total"))).await?;
     }

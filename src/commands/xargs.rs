@@ -308,7 +308,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return Ok(1);
         }
     };
-    let held = data.len() as u64;
     ctx.charge_bytes(data.len())?;
     let mut split_error = None;
     let items: Vec<Item> = match delim {
@@ -373,7 +372,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             }
         },
     };
-    ctx.release(held);
+    // The items are the input's bytes, split: the input's reservation stays to cover them.
+    let (_, _items_memory) = data.into_parts();
     let base_len: usize = cmd.iter().map(|a| a.len() + 1).sum();
     if base_len > max_chars {
         ctx.diag("argument list too long").await?;

@@ -3,7 +3,7 @@
 //! which C.UTF-8 shares). The end of input is a no.
 
 use super::opts;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 
@@ -18,7 +18,8 @@ pub struct Answers {
     buf: Vec<u8>,
     pos: usize,
     eof: bool,
-    reserved: bool,
+    /// The modeled stdio buffer, held from the first read until [`Answers::done`] (or drop).
+    reserved: Option<Reservation>,
 }
 
 impl Answers {
@@ -42,9 +43,8 @@ impl Answers {
     /// One read into the buffer; false at the end of input (or a read error, which GNU's
     /// stream also treats as the end).
     async fn refill(&mut self, ctx: &CommandCtx) -> Result<bool, Interrupt> {
-        if !self.reserved {
-            ctx.reserve(STDIN_BUFFER as u64)?;
-            self.reserved = true;
+        if self.reserved.is_none() {
+            self.reserved = Some(ctx.reservation(STDIN_BUFFER as u64)?);
         }
         ctx.charge(cost::IO_CALL)?;
         let chunk = match ctx.read_fd(0, STDIN_BUFFER).await {
@@ -62,9 +62,7 @@ impl Answers {
     }
 
     /// Gives back the modeled buffer memory once the command is done asking.
-    pub fn release(&mut self, ctx: &CommandCtx) {
-        if std::mem::take(&mut self.reserved) {
-            ctx.release(STDIN_BUFFER as u64);
-        }
+    pub fn done(&mut self) {
+        self.reserved = None;
     }
 }

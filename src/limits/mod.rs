@@ -5,7 +5,12 @@
 //! usage at the limit, records a sticky [`StopReason`] and returns `Err(Exhausted)`; every caller
 //! propagates that error up to the scheduler, which ends the run with status 137.
 //!
-//! Invariant: nothing here knows about files, processes or the shell.
+//! Modeled memory is held only by guards ([`Reservation`], and [`ReservedBuf`] for a byte
+//! buffer): they reserve before the caller allocates and release when dropped, so every exit
+//! path (an early `?`, a dropped task) gives the memory back. The meter has no bare release.
+//!
+//! Invariant: nothing here knows about files, processes or the shell; memory is released only
+//! by dropping or shrinking a guard.
 
 pub mod cost;
 pub mod heap;
@@ -13,6 +18,10 @@ pub use cost::COST_MODEL_VERSION;
 
 use std::cell::Cell;
 use std::fmt;
+use std::rc::Rc;
+
+mod reservation;
+pub use reservation::{Reservation, ReservedBuf};
 
 /// The four budgets of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,8 +120,18 @@ pub struct Usage {
 
 /// The shared meter. Disk usage is owned by the VFS (which enforces the quota transactionally)
 /// and mirrored here for reporting.
+///
+/// The counters live behind an `Rc` so a [`Reservation`] can hold the memory account without
+/// borrowing the meter (it is stored in structs and carried across `.await`s). `Clone` is a
+/// deep copy, not another handle: see [`Meter::clone`].
 #[derive(Debug)]
 pub struct Meter {
+    state: Rc<State>,
+}
+
+/// Everything a meter counts. One per machine; reservations share it.
+#[derive(Debug)]
+struct State {
     limits: Limits,
     cpu: Cell<u64>,
     mem: Cell<u64>,
@@ -123,44 +142,7 @@ pub struct Meter {
     stop: Cell<Option<StopReason>>,
 }
 
-impl Clone for Meter {
-    fn clone(&self) -> Self {
-        Meter {
-            limits: self.limits,
-            cpu: self.cpu.clone(),
-            mem: self.mem.clone(),
-            mem_peak: self.mem_peak.clone(),
-            disk: self.disk.clone(),
-            disk_peak: self.disk_peak.clone(),
-            output: self.output.clone(),
-            stop: self.stop.clone(),
-        }
-    }
-}
-
-impl Meter {
-    pub fn new(limits: Limits) -> Meter {
-        Meter {
-            limits,
-            cpu: Cell::new(0),
-            mem: Cell::new(0),
-            mem_peak: Cell::new(0),
-            disk: Cell::new(0),
-            disk_peak: Cell::new(0),
-            output: Cell::new(0),
-            stop: Cell::new(None),
-        }
-    }
-
-    pub fn limits(&self) -> Limits {
-        self.limits
-    }
-
-    /// The sticky stop reason, once any budget ran out.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.stop.get()
-    }
-
+impl State {
     fn fail(&self, reason: StopReason) -> Exhausted {
         if self.stop.get().is_none() {
             self.stop.set(Some(reason));
@@ -168,34 +150,9 @@ impl Meter {
         Exhausted(self.stop.get().unwrap_or(reason))
     }
 
-    /// Records a stop that did not come from a budget (e.g. the depth limit).
-    pub fn stop_with(&self, reason: StopReason) -> Exhausted {
-        self.fail(reason)
-    }
-
-    /// Charges CPU fuel. Past the limit, usage is clamped at the limit and the run stops.
+    /// Adds `bytes` to the memory in use, or fails (sticky) when they do not fit.
     #[inline]
-    pub fn charge_cpu(&self, units: u64) -> Result<(), Exhausted> {
-        if let Some(r) = self.stop.get() {
-            return Err(Exhausted(r));
-        }
-        let next = self.cpu.get().saturating_add(units);
-        if next > self.limits.cpu {
-            self.cpu.set(self.limits.cpu);
-            return Err(self.fail(StopReason::CpuExhausted));
-        }
-        self.cpu.set(next);
-        Ok(())
-    }
-
-    pub fn cpu_used(&self) -> u64 {
-        self.cpu.get()
-    }
-
-    /// Reserves modeled memory before the caller allocates it. Release with [`Meter::release`]
-    /// (or hold a [`Reservation`]).
-    #[inline]
-    pub fn reserve(&self, bytes: u64) -> Result<(), Exhausted> {
+    fn reserve(&self, bytes: u64) -> Result<(), Exhausted> {
         if let Some(r) = self.stop.get() {
             return Err(Exhausted(r));
         }
@@ -210,51 +167,158 @@ impl Meter {
         Ok(())
     }
 
-    /// Returns memory reserved earlier. Saturates at zero.
+    /// Returns memory reserved earlier. Only a [`Reservation`] calls this, for bytes it holds.
     #[inline]
-    pub fn release(&self, bytes: u64) {
+    fn release(&self, bytes: u64) {
         self.mem.set(self.mem.get().saturating_sub(bytes));
+    }
+}
+
+impl Clone for Meter {
+    /// An independent deep copy (a session snapshot or fork): same limits, same counts, no
+    /// shared state. The copy's `memory_current` includes the bytes of every reservation alive
+    /// in the source, and those reservations keep releasing into the source only. So whoever
+    /// carries held memory across a copy must re-bind it in the copy: the snapshot of a
+    /// quiescent session does that for the idle shell's variables (the only memory held while
+    /// nothing runs) with [`Meter::adopt`].
+    fn clone(&self) -> Self {
+        let s = &*self.state;
+        Meter {
+            state: Rc::new(State {
+                limits: s.limits,
+                cpu: s.cpu.clone(),
+                mem: s.mem.clone(),
+                mem_peak: s.mem_peak.clone(),
+                disk: s.disk.clone(),
+                disk_peak: s.disk_peak.clone(),
+                output: s.output.clone(),
+                stop: s.stop.clone(),
+            }),
+        }
+    }
+}
+
+impl Meter {
+    pub fn new(limits: Limits) -> Meter {
+        Meter {
+            state: Rc::new(State {
+                limits,
+                cpu: Cell::new(0),
+                mem: Cell::new(0),
+                mem_peak: Cell::new(0),
+                disk: Cell::new(0),
+                disk_peak: Cell::new(0),
+                output: Cell::new(0),
+                stop: Cell::new(None),
+            }),
+        }
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.state.limits
+    }
+
+    /// The sticky stop reason, once any budget ran out.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.state.stop.get()
+    }
+
+    /// Records a stop that did not come from a budget (e.g. the depth limit).
+    pub fn stop_with(&self, reason: StopReason) -> Exhausted {
+        self.state.fail(reason)
+    }
+
+    /// Charges CPU fuel. Past the limit, usage is clamped at the limit and the run stops.
+    #[inline]
+    pub fn charge_cpu(&self, units: u64) -> Result<(), Exhausted> {
+        let s = &*self.state;
+        if let Some(r) = s.stop.get() {
+            return Err(Exhausted(r));
+        }
+        let next = s.cpu.get().saturating_add(units);
+        if next > s.limits.cpu {
+            s.cpu.set(s.limits.cpu);
+            return Err(s.fail(StopReason::CpuExhausted));
+        }
+        s.cpu.set(next);
+        Ok(())
+    }
+
+    pub fn cpu_used(&self) -> u64 {
+        self.state.cpu.get()
+    }
+
+    /// Reserves `bytes` of modeled memory before the caller allocates them, as a guard that
+    /// gives them back when it is dropped. Fails (sticky, `MemoryExhausted`) when they do not
+    /// fit, and with the stop reason once the run has stopped.
+    pub fn reservation(&self, bytes: u64) -> Result<Reservation, Exhausted> {
+        self.state.reserve(bytes)?;
+        Ok(Reservation {
+            account: self.state.clone(),
+            bytes,
+        })
+    }
+
+    /// A guard holding nothing yet, to [`Reservation::grow`] later. Never fails.
+    pub fn empty_reservation(&self) -> Reservation {
+        Reservation {
+            account: self.state.clone(),
+            bytes: 0,
+        }
+    }
+
+    /// Takes over `bytes` this account already counts, without checking the limit: for a
+    /// holder restored from a snapshot (see [`Meter::clone`]), whose bytes the copied counts
+    /// include but no guard of this account holds yet. Anything else reserves.
+    pub(crate) fn adopt(&self, bytes: u64) -> Reservation {
+        Reservation {
+            account: self.state.clone(),
+            bytes,
+        }
     }
 
     /// Would reserving `bytes` more fit? Does not reserve.
     pub fn memory_would_fit(&self, bytes: u64) -> bool {
-        self.mem.get().saturating_add(bytes) <= self.limits.memory
+        self.state.mem.get().saturating_add(bytes) <= self.state.limits.memory
     }
 
     /// Charges bytes of materialised output. Returns how many of `bytes` fit under the cap;
     /// when fewer than asked fit, the run stops with `OutputLimitExceeded` after the caller
     /// writes the part that fit.
     pub fn charge_output(&self, bytes: u64) -> (u64, Option<Exhausted>) {
-        if let Some(r) = self.stop.get() {
+        let s = &*self.state;
+        if let Some(r) = s.stop.get() {
             return (0, Some(Exhausted(r)));
         }
-        let used = self.output.get();
-        let room = self.limits.output.saturating_sub(used);
+        let used = s.output.get();
+        let room = s.limits.output.saturating_sub(used);
         if bytes <= room {
-            self.output.set(used + bytes);
+            s.output.set(used + bytes);
             (bytes, None)
         } else {
-            self.output.set(self.limits.output);
-            (room, Some(self.fail(StopReason::OutputLimitExceeded)))
+            s.output.set(s.limits.output);
+            (room, Some(s.fail(StopReason::OutputLimitExceeded)))
         }
     }
 
     /// Mirrors the VFS's disk usage for reporting.
     pub fn set_disk(&self, bytes: u64) {
-        self.disk.set(bytes);
-        if bytes > self.disk_peak.get() {
-            self.disk_peak.set(bytes);
+        let s = &*self.state;
+        s.disk.set(bytes);
+        if bytes > s.disk_peak.get() {
+            s.disk_peak.set(bytes);
         }
     }
 
     pub fn usage(&self) -> Usage {
+        let s = &*self.state;
         Usage {
-            cpu_used: self.cpu.get(),
-            memory_current: self.mem.get(),
-            memory_peak: self.mem_peak.get(),
-            disk_current: self.disk.get(),
-            disk_peak: self.disk_peak.get(),
-            output_bytes: self.output.get(),
+            cpu_used: s.cpu.get(),
+            memory_current: s.mem.get(),
+            memory_peak: s.mem_peak.get(),
+            disk_current: s.disk.get(),
+            disk_peak: s.disk_peak.get(),
+            output_bytes: s.output.get(),
         }
     }
 }
@@ -293,12 +357,14 @@ mod tests {
             memory: 100,
             ..Limits::default()
         });
-        m.reserve(60).unwrap();
-        m.release(60);
-        m.reserve(30).unwrap();
+        drop(m.reservation(60).unwrap());
+        let _held = m.reservation(30).unwrap();
         assert_eq!(m.usage().memory_current, 30);
         assert_eq!(m.usage().memory_peak, 60);
-        assert_eq!(m.reserve(80), Err(Exhausted(StopReason::MemoryExhausted)));
+        assert_eq!(
+            m.reservation(80).err(),
+            Some(Exhausted(StopReason::MemoryExhausted))
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::fd::OpenFile;
 use super::io::{IoError, OpenFlags};
 use super::{Interrupt, Kernel, Pid, SIGPIPE};
-use crate::limits::cost;
+use crate::limits::{cost, Reservation, ReservedBuf};
 use crate::vfs::{path, Vfs};
 use std::cell::{Cell, RefCell, RefMut};
 use std::collections::BTreeMap;
@@ -277,13 +277,20 @@ impl CommandCtx {
             .charge(cost::per_bytes(bytes, 256, cost::SCAN_PER_256_BYTES))
     }
 
-    /// Reserves modeled memory; release it with [`CommandCtx::release`] when the buffer goes.
-    pub fn reserve(&self, bytes: u64) -> Result<(), Interrupt> {
-        self.sys.meter.reserve(bytes).map_err(Interrupt::from)
+    /// Reserves modeled memory before the caller allocates it. The guard gives it back when
+    /// dropped: keep it beside (or inside) the data it covers.
+    pub fn reservation(&self, bytes: u64) -> Result<Reservation, Interrupt> {
+        self.sys.meter.reservation(bytes).map_err(Interrupt::from)
     }
 
-    pub fn release(&self, bytes: u64) {
-        self.sys.meter.release(bytes)
+    /// A guard holding nothing yet, to grow as the data it covers grows.
+    pub fn empty_reservation(&self) -> Reservation {
+        self.sys.meter.empty_reservation()
+    }
+
+    /// An empty byte buffer that reserves before it grows.
+    pub fn reserved_buf(&self) -> ReservedBuf {
+        ReservedBuf::new(&self.sys.meter)
     }
 
     /// The process's file-mode creation mask (`umask`): every file or directory a command
@@ -414,18 +421,23 @@ impl CommandCtx {
             .open(self.pid, &self.resolve(operand), OpenFlags::read())
     }
 
-    /// Reads a whole input (file operand or `-`), reserving modeled memory for it; the caller
-    /// releases `data.len()` when done.
-    pub async fn read_all_input(&self, operand: &[u8]) -> Result<Vec<u8>, IoError> {
+    /// Reads a whole input (file operand or `-`), reserving modeled memory as it grows; the
+    /// buffer holds the reservation, which goes when the buffer does.
+    pub async fn read_all_input(&self, operand: &[u8]) -> Result<ReservedBuf, IoError> {
         let f = self.open_input(operand)?;
         self.sys.read_to_end(&f).await
     }
 }
 
-/// Reads a descriptor line by line without holding more than one chunk.
+/// Reads a descriptor line by line without holding more than one chunk (or the line being
+/// read, when it is longer). The buffer's modeled memory is reserved before it grows and given
+/// back as consumed lines are drained, so a line too long for the memory limit stops the run
+/// (`MemoryExhausted`) before it is buffered.
 pub struct LineReader {
     file: Rc<OpenFile>,
     buf: Vec<u8>,
+    /// Covers `buf.len()`; taken from the kernel's meter at the first read.
+    held: Option<Reservation>,
     pos: usize,
     eof: bool,
     /// Line terminator (b'\n', or 0 for `-z`).
@@ -437,6 +449,7 @@ impl LineReader {
         LineReader {
             file,
             buf: Vec::new(),
+            held: None,
             pos: 0,
             eof: false,
             delim: b'\n',
@@ -444,6 +457,7 @@ impl LineReader {
     }
 
     /// The next line including its terminator (the last line may lack one); `None` at EOF.
+    /// The line's bytes stay charged to the reader until the next call drains them.
     pub async fn next_line(&mut self, sys: &Kernel) -> Result<Option<Vec<u8>>, IoError> {
         loop {
             if let Some(i) = memchr::memchr(self.delim, &self.buf[self.pos..]) {
@@ -462,13 +476,18 @@ impl LineReader {
             }
             if self.pos > 0 {
                 self.buf.drain(..self.pos);
+                if let Some(h) = self.held.as_mut() {
+                    h.shrink(self.pos as u64);
+                }
                 self.pos = 0;
             }
             let chunk = sys.read(&self.file, 64 * 1024).await?;
             if chunk.is_empty() {
                 self.eof = true;
             } else {
-                sys.meter.reserve(0)?;
+                self.held
+                    .get_or_insert_with(|| sys.meter.empty_reservation())
+                    .grow(chunk.len() as u64)?;
                 self.buf.extend_from_slice(&chunk);
             }
         }
@@ -478,5 +497,57 @@ impl LineReader {
 impl From<crate::limits::Exhausted> for IoError {
     fn from(e: crate::limits::Exhausted) -> Self {
         IoError::Interrupted(Interrupt::Stop(e.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::{Limits, StopReason};
+    use crate::process::MachineInfo;
+
+    #[test]
+    fn a_line_reader_reserves_before_its_buffer_grows() {
+        let k = Kernel::new(
+            Limits {
+                memory: 1000,
+                ..Limits::default()
+            },
+            MachineInfo::default(),
+        );
+        k.vfs
+            .borrow_mut()
+            .write_file(b"/long", &[b'a'; 1500], crate::vfs::WriteMode::Truncate)
+            .unwrap();
+        k.vfs
+            .borrow_mut()
+            .write_file(b"/short", b"one\ntwo\n", crate::vfs::WriteMode::Truncate)
+            .unwrap();
+        let open = |p: &[u8]| k.open(1, p, OpenFlags::read()).unwrap();
+        fn poll<T>(f: impl Future<Output = T>) -> T {
+            let mut f = std::pin::pin!(f);
+            let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+            match f.as_mut().poll(&mut cx) {
+                std::task::Poll::Ready(r) => r,
+                std::task::Poll::Pending => panic!("a file read does not wait"),
+            }
+        }
+        // Lines that fit are charged while buffered and given back when drained.
+        let mut r = LineReader::new(open(b"/short"));
+        assert_eq!(poll(r.next_line(&k)).unwrap(), Some(b"one\n".to_vec()));
+        assert_eq!(k.meter.usage().memory_current, 8);
+        assert_eq!(poll(r.next_line(&k)).unwrap(), Some(b"two\n".to_vec()));
+        assert_eq!(poll(r.next_line(&k)).unwrap(), None);
+        assert_eq!(k.meter.usage().memory_current, 0);
+        drop(r);
+        // A line longer than the limit stops the run before the buffer holds it.
+        let mut r = LineReader::new(open(b"/long"));
+        let e = poll(r.next_line(&k)).unwrap_err();
+        assert_eq!(
+            e,
+            IoError::Interrupted(Interrupt::Stop(StopReason::MemoryExhausted))
+        );
+        assert!(r.buf.is_empty());
+        assert_eq!(k.meter.usage().memory_current, 0);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::fd::{Desc, OpenFile, PIPE_CAPACITY};
 use super::{Interrupt, Kernel, Pid};
-use crate::limits::cost;
+use crate::limits::{cost, ReservedBuf};
 use crate::vfs::{VfsError, WriteMode};
 use std::cell::Cell;
 use std::future::poll_fn;
@@ -351,19 +351,17 @@ impl Kernel {
         self.meter.set_disk(usage);
     }
 
-    /// Reads a descriptor to its end, reserving modeled memory as the buffer grows. The
-    /// reservation is returned to the caller's accounting: the caller releases `result.len()`.
-    pub async fn read_to_end(&self, file: &Rc<OpenFile>) -> Result<Vec<u8>, IoError> {
-        let mut out = Vec::new();
+    /// Reads a descriptor to its end, reserving modeled memory before the buffer grows. The
+    /// buffer carries its reservation: the memory is given back when the caller drops it.
+    pub async fn read_to_end(&self, file: &Rc<OpenFile>) -> Result<ReservedBuf, IoError> {
+        let mut out = ReservedBuf::new(&self.meter);
         loop {
             let chunk = self.read(file, 64 * 1024).await?;
             if chunk.is_empty() {
                 return Ok(out);
             }
-            self.meter
-                .reserve(chunk.len() as u64)
+            out.extend_from_slice(&chunk)
                 .map_err(|e| IoError::Interrupted(Interrupt::Stop(e.0)))?;
-            out.extend_from_slice(&chunk);
         }
     }
 

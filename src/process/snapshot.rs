@@ -7,6 +7,11 @@
 //! snapshot's descriptors have their own offsets and pipe buffers, so two machines built from
 //! one snapshot never see each other's reads and writes.
 //!
+//! The meter is copied deep (`Meter::clone`): the copy's `memory_current` counts every
+//! reservation alive in the source, and those guards keep releasing into the source only. At
+//! quiescence the only memory held is the idle shell's (its variables), which the session's
+//! snapshot re-binds to the restored meter (`session::snapshot`).
+//!
 //! Invariant: a snapshot is only taken when no task is scheduled (a future cannot be cloned);
 //! callers that need the state of a machine in flight rebuild it by replaying (see
 //! `session::journal`).

@@ -35,8 +35,9 @@ pub struct Environment {
     /// The foreground action in flight.
     pub(super) active: Option<ActionId>,
     /// The shell as the active action found it: what a cancel that cannot unwind the shell
-    /// cooperatively falls back to.
-    pub(super) shell_before: Option<Shell>,
+    /// cooperatively falls back to, with the bytes it held for its variables (a copy holds
+    /// no memory of its own; see `shell::state::HeldMemory`).
+    pub(super) shell_before: Option<(Shell, u64)>,
 }
 
 impl Environment {
@@ -384,7 +385,7 @@ impl Environment {
                 self.complete(id, 137);
             }
             Some(prog) => {
-                self.shell_before = self.try_shell(|sh| sh.clone());
+                self.shell_before = self.try_shell(|sh| (sh.clone(), sh.held_memory()));
                 self.spawn_shell_task(id, Rc::new(prog), exit_at_end);
                 self.active = Some(id);
             }
@@ -528,7 +529,16 @@ impl Environment {
             // The task was dropped (exhaustion, a fatal signal, or a cancel that could not
             // unwind it): fall back to the shell as the action found it.
             let sh = match self.shell_before.take() {
-                Some(sh) => sh,
+                // The dropped task's shell gave its memory back; the copy holds it again
+                // (unless the run has stopped: then nothing more is reserved).
+                Some((mut sh, held)) => {
+                    let m = &self.kernel.meter;
+                    let held = m
+                        .reservation(held)
+                        .unwrap_or_else(|_| m.empty_reservation());
+                    sh.mem_held = crate::shell::state::HeldMemory(held);
+                    sh
+                }
                 None => {
                     let mut sh =
                         Shell::new(self.kernel.clone(), ROOT_PID, commands_of(&self.table));

@@ -12,6 +12,7 @@ use super::RunResult;
 use crate::process::command::ExtensibleTable;
 use crate::process::snapshot::{KernelState, NotQuiescent};
 use crate::process::{Kernel, MachineInfo};
+use crate::shell::state::HeldMemory;
 use crate::shell::Shell;
 use crate::vfs::Vfs;
 use std::cell::RefCell;
@@ -26,6 +27,9 @@ struct Inner {
     kernel: KernelState,
     /// The idle shell; its kernel handle is a placeholder until restored.
     shell: Shell,
+    /// The bytes the idle shell held for its variables: the kernel's copied meter counts
+    /// them, and the restored shell takes them over (`Meter::adopt`).
+    shell_memory: u64,
     terminal: Option<RunResult>,
     actions: Vec<Action>,
     next_action: ActionId,
@@ -52,16 +56,18 @@ impl Environment {
             return Err(NotQuiescent);
         }
         let kernel = self.kernel.snapshot()?;
-        let mut shell = self
-            .shell
-            .borrow()
+        let live = self.shell.borrow();
+        let live = live
             .as_ref()
-            .expect("a quiescent environment has an idle shell")
-            .clone();
+            .expect("a quiescent environment has an idle shell");
+        let shell_memory = live.held_memory();
+        let mut shell = live.clone();
         shell.sys = PLACEHOLDER.with(|k| k.clone());
+        shell.mem_held = HeldMemory(shell.sys.meter.empty_reservation());
         Ok(Snapshot(Rc::new(Inner {
             kernel,
             shell,
+            shell_memory,
             terminal: self.terminal.clone(),
             actions: self.actions.values().map(Action::copy).collect(),
             next_action: self.next_action,
@@ -74,6 +80,7 @@ impl Environment {
         let kernel = Kernel::restore(&s.kernel);
         let mut shell = s.shell.clone();
         shell.sys = kernel.clone();
+        shell.mem_held = HeldMemory(kernel.meter.adopt(s.shell_memory));
         shell.commands = commands_of(&table);
         Environment {
             kernel,

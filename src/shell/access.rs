@@ -10,6 +10,14 @@ use imbl::OrdMap;
 /// Most parsed arithmetic expressions kept per shell.
 const ARITH_CACHE_ENTRIES: usize = 512;
 
+/// The modeled memory a variable's value holds: its text (an array: each element's text and
+/// overhead) plus one variable's overhead. The shell holds the sum over the variables it has
+/// (see `state::HeldMemory`); a value saved while a local or a temporary binding shadows it
+/// is not counted until it is back.
+pub(crate) fn value_charge(v: Option<&Value>) -> u64 {
+    v.map_or(0, |v| v.size() + cost::VAR_OVERHEAD)
+}
+
 impl Shell {
     /// Whether the shell's locale (its `LC_ALL`, `LC_CTYPE` or `LANG` variable, exported or
     /// not, as bash follows them) is UTF-8: then `${#x}`, substrings, case changes and patterns
@@ -84,17 +92,31 @@ impl Shell {
         })
     }
 
-    fn account(&mut self, old: u64, new: u64) -> Res<()> {
+    /// Moves the shell's held memory from `old` to `new` bytes of variables (charges, see
+    /// [`value_charge`]): reserved before a value grows, given back when it shrinks.
+    pub(crate) fn account(&mut self, old: u64, new: u64) -> Res<()> {
         if new > old {
-            let d = new - old + cost::VAR_OVERHEAD;
-            self.sys.meter.reserve(d)?;
-            self.mem_held += d;
+            self.mem_held.0.grow(new - old)?;
         } else {
-            let d = (old - new).min(self.mem_held);
-            self.sys.meter.release(d);
-            self.mem_held -= d;
+            self.mem_held.0.shrink(old - new);
         }
         Ok(())
+    }
+
+    /// What the named variables are charged as they are now (each name once).
+    pub(crate) fn vars_charge<'n>(&self, names: impl IntoIterator<Item = &'n [u8]>) -> u64 {
+        let names: std::collections::BTreeSet<&[u8]> = names.into_iter().collect();
+        names
+            .into_iter()
+            .map(|n| value_charge(self.vars.get(n).and_then(|v| v.value.as_ref())))
+            .sum()
+    }
+
+    /// Removes a variable outright (no `unset` semantics), giving back its memory.
+    pub(crate) fn drop_var(&mut self, name: &[u8]) {
+        if let Some(v) = self.vars.remove(name) {
+            self.mem_held.0.shrink(value_charge(v.value.as_ref()));
+        }
     }
 
     fn readonly_error(&self, name: &[u8]) -> Flow {
@@ -168,11 +190,7 @@ impl Shell {
                 return Err(self.readonly_error(&name));
             }
         }
-        let old_size = existing
-            .as_ref()
-            .and_then(|v| v.value.as_ref())
-            .map(|v| v.size())
-            .unwrap_or(0);
+        let old_size = value_charge(existing.as_ref().and_then(|v| v.value.as_ref()));
         let mut var = existing.clone().unwrap_or_default();
         if self.opts.allexport {
             var.attrs |= ATTR_EXPORT;
@@ -203,7 +221,7 @@ impl Shell {
                 var.value = Some(Value::Str(v));
             }
         }
-        let new_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        let new_size = value_charge(var.value.as_ref());
         self.account(old_size, new_size)?;
         self.vars.set_var(&name, var);
         Ok(())
@@ -223,7 +241,7 @@ impl Shell {
             return Err(self.readonly_error(&name));
         }
         let mut var = existing.clone().unwrap_or_default();
-        let old_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        let old_size = value_charge(var.value.as_ref());
         if var.is_assoc() {
             let mut m = match var.value.take() {
                 Some(Value::Assoc(m)) => m,
@@ -258,7 +276,7 @@ impl Shell {
             m.insert(idx, v);
             var.value = Some(Value::Indexed(m));
         }
-        let new_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
+        let new_size = value_charge(var.value.as_ref());
         self.account(old_size, new_size)?;
         self.vars.set_var(&name, var);
         Ok(())
@@ -272,8 +290,8 @@ impl Shell {
             return Err(self.readonly_error(&name));
         }
         let mut var = existing.unwrap_or_default();
-        let old_size = var.value.as_ref().map(|v| v.size()).unwrap_or(0);
-        let new_size = value.size();
+        let old_size = value_charge(var.value.as_ref());
+        let new_size = value_charge(Some(&value));
         self.account(old_size, new_size)?;
         var.value = Some(value);
         self.vars.set_var(&name, var);
@@ -288,10 +306,7 @@ impl Shell {
             return false;
         }
         if let Some(v) = self.vars.get(&name) {
-            let size = v.value.as_ref().map(|v| v.size()).unwrap_or(0);
-            let d = size.min(self.mem_held);
-            self.sys.meter.release(d);
-            self.mem_held -= d;
+            self.mem_held.0.shrink(value_charge(v.value.as_ref()));
         }
         if self.vars.is_local(&name) {
             // An unset local stays local (and unset) until the function returns.

@@ -49,7 +49,7 @@ pub trait PrintfHost {
     /// Called before the output grows by `bytes`.  Returning false aborts
     /// formatting: the outcome then holds the output produced so far,
     /// `status` 1, `stop` true and the diagnostic `printf: output too large`.
-    fn reserve(&mut self, bytes: usize) -> bool;
+    fn allow_growth(&mut self, bytes: usize) -> bool;
 }
 
 /// Extra knobs; [`printf`] uses `utf8_locale: true`.
@@ -303,7 +303,7 @@ impl Out<'_> {
             return true;
         }
         let need = n - self.credit;
-        if self.host.reserve(need) {
+        if self.host.allow_growth(need) {
             self.credit += need;
             true
         } else {

@@ -4,6 +4,7 @@
 
 use super::ast::FunctionDef;
 use super::vars::{Var, Vars, ATTR_EXPORT};
+use crate::limits::Reservation;
 use crate::process::command::CommandTable;
 use crate::process::{Interrupt, Kernel, Pid};
 use imbl::OrdMap;
@@ -470,7 +471,7 @@ pub struct Shell {
     /// word): there `$*` and `${a[*]}` join with IFS's first character, as in quotes.
     pub joining_star: bool,
     /// Modeled memory this process reserved for its variables (released when it exits).
-    pub mem_held: u64,
+    pub mem_held: HeldMemory,
     /// The history list (`history`, `fc`); filled by `history -s` and, under
     /// `set -o history`, by the script reader.
     pub history: imbl::Vector<Vec<u8>>,
@@ -484,8 +485,24 @@ pub struct Shell {
     pub completions: super::builtins::complete::Specs,
 }
 
+/// The modeled memory a shell holds for its variables, arrays and history: one guard, grown
+/// and shrunk as they change, given back when the shell process ends (or is dropped).
+///
+/// A copy of a shell holds nothing (`Clone` gives an empty guard of the same account): a
+/// subshell's inherited variables stay charged to its parent, and a copy kept to restore later
+/// (a session snapshot, the shell as an action found it) is given its bytes again by whoever
+/// makes it *the* shell — see [`Shell::held_memory`] and `session::snapshot`.
+pub struct HeldMemory(pub Reservation);
+
+impl Clone for HeldMemory {
+    fn clone(&self) -> Self {
+        HeldMemory(self.0.empty())
+    }
+}
+
 impl Shell {
     pub fn new(sys: Rc<Kernel>, pid: Pid, commands: Rc<dyn CommandTable>) -> Shell {
+        let held = sys.meter.empty_reservation();
         let start_secs = sys.clock.borrow().wall_secs();
         let seed = sys.info.seed as u32;
         Shell {
@@ -537,7 +554,7 @@ impl Shell {
             shown_traps: BTreeMap::new(),
             func_files: OrdMap::new(),
             script_name: Vec::new(),
-            mem_held: 0,
+            mem_held: HeldMemory(held),
             history: imbl::Vector::new(),
             history_appended: 0,
             history_file_lines: 0,
@@ -590,6 +607,12 @@ impl Shell {
         );
     }
 
+    /// The bytes this shell holds for its variables, arrays and history: what a copy of it
+    /// must be given again when it is restored as the shell (see [`HeldMemory`]).
+    pub fn held_memory(&self) -> u64 {
+        self.mem_held.0.bytes()
+    }
+
     /// A copy of this shell for a child process (`(...)`, a pipeline stage, `$(...)`, `&`).
     pub fn fork_state(&self, pid: Pid) -> Shell {
         let mut child = self.clone();
@@ -598,7 +621,8 @@ impl Shell {
         child.subshell_level += 1;
         child.jobs.clear();
         child.procsub_fds.clear();
-        child.mem_held = 0;
+        // The copy's guard holds nothing: inherited variables stay charged to the parent.
+        debug_assert_eq!(child.mem_held.0.bytes(), 0);
         // `break`/`continue` do not reach loops outside a subshell.
         child.loop_depth = 0;
         // Traps other than ignored signals are reset in subshells; ERR and DEBUG survive with

@@ -8,7 +8,7 @@ use super::order::Layout;
 use super::regex;
 use super::value::{key_of, num_to_str, Value};
 use crate::commands::posix_re::Regex;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use std::cell::RefCell;
@@ -60,6 +60,12 @@ pub enum Jump {
 impl From<Interrupt> for Jump {
     fn from(i: Interrupt) -> Jump {
         Jump::Int(i)
+    }
+}
+
+impl From<crate::limits::Exhausted> for Jump {
+    fn from(e: crate::limits::Exhausted) -> Jump {
+        Jump::Int(e.into())
     }
 }
 
@@ -131,8 +137,10 @@ pub struct Interp<'p> {
     /// Current source position (source index, line) for messages.
     pub line: (usize, usize),
     pub exit_code: i32,
-    /// Modeled memory reserved for variables and arrays.
-    pub mem: u64,
+    /// Modeled memory held for variables, arrays and frames: one guard for the program's
+    /// whole heap (arrays and values count their own bytes; this holds the sum), so whatever
+    /// way the program ends, dropping the interpreter gives it all back.
+    pub mem: Reservation,
     pub seed: f64,
     pub rng: u64,
     pub depth: usize,
@@ -194,7 +202,7 @@ impl<'p> Interp<'p> {
             main_done: false,
             line: (0, 0),
             exit_code: 0,
-            mem: 0,
+            mem: ctx.empty_reservation(),
             seed: 0.0,
             // rand() before srand(): a fixed sequence derived from the machine's seed.
             rng: (ctx.sys.info.seed ^ 0x2545_f491_4f6c_dd1d) | 1,
@@ -206,23 +214,23 @@ impl<'p> Interp<'p> {
 
     // ---- memory -------------------------------------------------------------------------
 
-    pub fn reserve(&mut self, bytes: u64) -> R<()> {
-        self.ctx.reserve(bytes)?;
-        self.mem += bytes;
+    /// Reserves `bytes` more for the program's heap before it grows.
+    pub fn mem_grow(&mut self, bytes: u64) -> R<()> {
+        self.mem.grow(bytes)?;
         Ok(())
     }
 
-    pub fn release(&mut self, bytes: u64) {
-        let b = bytes.min(self.mem);
-        self.ctx.release(b);
-        self.mem -= b;
+    /// Gives back `bytes` of the program's heap after it shrank.
+    pub fn mem_shrink(&mut self, bytes: u64) {
+        self.mem.shrink(bytes);
     }
 
-    /// Checks that a transient buffer of `bytes` fits in memory.
+    /// Checks that a transient buffer of `bytes` (built and about to be dropped or moved into
+    /// a charged value) fits in memory: a reservation held for no time, which stops the run
+    /// typed when it would not have fit.
     pub fn check_mem(&mut self, bytes: usize) -> R<()> {
         if bytes > 4096 {
-            self.ctx.reserve(bytes as u64)?;
-            self.ctx.release(bytes as u64);
+            drop(self.ctx.reservation(bytes as u64)?);
         }
         Ok(())
     }
@@ -283,9 +291,9 @@ impl<'p> Interp<'p> {
             _ => 0,
         };
         if new > old {
-            self.reserve(new - old)?;
+            self.mem_grow(new - old)?;
         } else {
-            self.release(old - new);
+            self.mem_shrink(old - new);
         }
         *self.cell(v) = Cell::Val(val);
         if let Var::Global(i) = v {
@@ -401,16 +409,16 @@ impl<'p> Interp<'p> {
         if let Some(slot) = arr.map.get_mut(&key) {
             let old = slot.size();
             if new > old {
-                self.reserve(new - old)?;
+                self.mem_grow(new - old)?;
             } else {
-                self.release(old - new);
+                self.mem_shrink(old - new);
             }
             *slot = val;
             arr.bytes = (arr.bytes + new).saturating_sub(old);
             return Ok(());
         }
         let add = new + key.len() as u64 + cost::VAR_OVERHEAD;
-        self.reserve(add)?;
+        self.mem_grow(add)?;
         arr.bytes += add;
         arr.layout.insert(&key);
         arr.map.insert(key, val);
@@ -432,12 +440,12 @@ impl<'p> Interp<'p> {
             let new = f(old)?;
             let freed = slot.size();
             *slot = Value::Num(new);
-            self.release(freed);
+            self.mem_shrink(freed);
             arr.bytes = arr.bytes.saturating_sub(freed);
             return Ok((old, new));
         }
         let add = key.len() as u64 + cost::VAR_OVERHEAD;
-        self.reserve(add)?;
+        self.mem_grow(add)?;
         arr.bytes += add;
         arr.layout.insert(key);
         arr.map.insert(key.clone(), Value::Uninit);
@@ -463,7 +471,7 @@ impl<'p> Interp<'p> {
             let b = b.min(arr.bytes);
             arr.bytes -= b;
             drop(arr);
-            self.release(b);
+            self.mem_shrink(b);
         }
     }
 
@@ -474,7 +482,7 @@ impl<'p> Interp<'p> {
             arr.layout.clear();
             std::mem::take(&mut arr.bytes)
         };
-        self.release(b);
+        self.mem_shrink(b);
     }
 
     /// The subscript for `keys` (joined with SUBSEP).
@@ -969,7 +977,7 @@ impl<'p> Interp<'p> {
             self.runtime_warning(&msg).await?;
         }
         frame.resize(func.nparams.max(args.len()), Cell::Uninit);
-        self.reserve(cost::FRAME_MEMORY)?;
+        self.mem_grow(cost::FRAME_MEMORY)?;
         self.frames.push(frame);
         self.fstack.push(f);
         self.depth += 1;
@@ -977,7 +985,7 @@ impl<'p> Interp<'p> {
         self.depth -= 1;
         self.fstack.pop();
         let frame = self.frames.pop().unwrap_or_default();
-        self.release(cost::FRAME_MEMORY);
+        self.mem_shrink(cost::FRAME_MEMORY);
         // An untyped argument the function used as an array becomes that array.
         for (i, v, arr) in pending {
             if let Some(Cell::Arr(a)) = frame.get(i) {
@@ -991,10 +999,10 @@ impl<'p> Interp<'p> {
         }
         for (i, c) in frame.iter().enumerate() {
             match c {
-                Cell::Val(v) => self.release(v.size()),
+                Cell::Val(v) => self.mem_shrink(v.size()),
                 Cell::Arr(a) if i >= args.len() && Rc::strong_count(a) == 1 => {
                     let b = a.borrow().bytes;
-                    self.release(b);
+                    self.mem_shrink(b);
                 }
                 _ => {}
             }

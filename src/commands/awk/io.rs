@@ -4,7 +4,7 @@
 
 use crate::commands::opts::OUT_CHUNK;
 use crate::commands::posix_re::Regex;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::CommandCtx;
 use crate::process::{Interrupt, IoError, OpenFile, Pid};
 use std::rc::Rc;
@@ -24,8 +24,9 @@ pub struct Reader {
     buf: Vec<u8>,
     pos: usize,
     eof: bool,
-    /// Modeled memory reserved for `buf`.
-    reserved: u64,
+    /// Modeled memory reserved for `buf` (its largest size so far), given back when the
+    /// reader is dropped.
+    reserved: Option<Reservation>,
     started: bool,
 }
 
@@ -36,7 +37,7 @@ impl Reader {
             buf: Vec::new(),
             pos: 0,
             eof: false,
-            reserved: 0,
+            reserved: None,
             started: false,
         }
     }
@@ -53,18 +54,12 @@ impl Reader {
         }
         ctx.charge_bytes(chunk.len())?;
         let want = (self.buf.len() + chunk.len()) as u64;
-        if want > self.reserved {
-            ctx.reserve(want - self.reserved)?;
-            self.reserved = want;
+        let held = self.reserved.get_or_insert_with(|| ctx.empty_reservation());
+        if want > held.bytes() {
+            held.resize(want)?;
         }
         self.buf.extend_from_slice(&chunk);
         Ok(())
-    }
-
-    /// Releases the modeled memory (call once when done).
-    pub fn release(&mut self, ctx: &CommandCtx) {
-        ctx.release(self.reserved);
-        self.reserved = 0;
     }
 
     /// The next record and its terminator (RT); `None` at end of input.
@@ -273,7 +268,7 @@ pub fn spawn(
     stdout: Option<Rc<OpenFile>>,
 ) -> Result<Pid, Interrupt> {
     ctx.charge(cost::PROCESS_SPAWN)?;
-    ctx.reserve(cost::PROCESS_MEMORY)?;
+    let process_memory = ctx.reservation(cost::PROCESS_MEMORY)?;
     let argv = vec![b"sh".to_vec(), b"-c".to_vec(), cmd.to_vec()];
     let pid = ctx
         .sys
@@ -293,13 +288,13 @@ pub fn spawn(
         ctx.runner.clone(),
     );
     let fut = ctx.runner.run_shell(&sub, argv);
-    let sys = ctx.sys.clone();
     ctx.sys.start(
         pid,
         Box::pin(async move {
+            // The child's memory goes with its task, however that ends.
+            let _process_memory = process_memory;
             let r = fut.await;
             drop(sub);
-            sys.meter.release(cost::PROCESS_MEMORY);
             match r {
                 Ok(s) => s,
                 Err(Interrupt::Signal(s)) => 128 + s,

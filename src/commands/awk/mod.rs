@@ -190,9 +190,10 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                     ctx.read_all_input(&v).await
                 };
                 match text {
+                    // Program text is not charged as data (like `-e` text): it is compiled.
                     Ok(t) => sources.push(Source {
                         name: String::from_utf8_lossy(&v).into_owned(),
-                        text: t,
+                        text: t.into_parts().0,
                     }),
                     Err(e) => {
                         let e = opts::interrupted(e)?;
@@ -314,7 +315,6 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         }
         Err(e) => report(&mut it, e).await?,
     };
-    it.release(it.mem);
     Ok(status)
 }
 

@@ -18,9 +18,9 @@ impl<'p> Interp<'p> {
     pub fn set_record(&mut self, rec: Vec<u8>) -> R<()> {
         let (old, new) = (self.record.len() as u64, rec.len() as u64);
         if new > old {
-            self.reserve(new - old)?;
+            self.mem_grow(new - old)?;
         } else {
-            self.release(old - new);
+            self.mem_shrink(old - new);
         }
         self.record = rec;
         self.split_done = false;
@@ -33,9 +33,9 @@ impl<'p> Interp<'p> {
     pub fn take_next_record(&mut self) -> R<()> {
         let (old, new) = (self.record.len() as u64, self.next_rec.len() as u64);
         if new > old {
-            self.reserve(new - old)?;
+            self.mem_grow(new - old)?;
         } else {
-            self.release(old - new);
+            self.mem_shrink(old - new);
         }
         std::mem::swap(&mut self.record, &mut self.next_rec);
         self.split_done = false;
@@ -78,8 +78,7 @@ impl<'p> Interp<'p> {
         if new > old {
             let more = new - old;
             self.ctx.charge(cost::per_bytes(more, 64, 1))?;
-            self.ctx.reserve(more as u64 * cost::WORD_OVERHEAD)?;
-            self.ctx.release(more as u64 * cost::WORD_OVERHEAD);
+            drop(self.ctx.reservation(more as u64 * cost::WORD_OVERHEAD)?);
         }
         Ok(())
     }
@@ -273,9 +272,9 @@ impl<'p> Interp<'p> {
         }
         let (old, new) = (self.record.len() as u64, rec.len() as u64);
         if new > old {
-            self.reserve(new - old)?;
+            self.mem_grow(new - old)?;
         } else {
-            self.release(old - new);
+            self.mem_shrink(old - new);
         }
         self.record = rec;
         Ok(())

@@ -193,8 +193,7 @@ impl<'p> Interp<'p> {
             return Ok(o.close(ctx).await?);
         }
         if let Some(i) = self.inputs.iter().position(|o| o.name == name) {
-            let mut s = self.inputs.remove(i);
-            s.reader.release(ctx);
+            let s = self.inputs.remove(i);
             let kind = s.kind;
             drop(s.reader);
             return Ok(match kind {
@@ -212,16 +211,13 @@ impl<'p> Interp<'p> {
             let o = self.outputs.remove(1);
             o.close(ctx).await?;
         }
-        while let Some(mut s) = self.inputs.pop() {
-            s.reader.release(ctx);
+        while let Some(s) = self.inputs.pop() {
             drop(s.reader);
             if let InKind::Cmd(pid) = s.kind {
                 io::wait(ctx, pid).await;
             }
         }
-        if let Some(mut m) = self.main.take() {
-            m.release(ctx);
-        }
+        self.main = None;
         self.outputs[0].flush(ctx).await?;
         Ok(())
     }
@@ -374,11 +370,7 @@ impl<'p> Interp<'p> {
                     self.bump_nr(true);
                     return Ok(true);
                 }
-                Ok(None) => {
-                    if let Some(mut m) = self.main.take() {
-                        m.release(ctx);
-                    }
-                }
+                Ok(None) => self.main = None,
                 Err(e) => {
                     let e = opts::interrupted(e)?;
                     let name = self.global_bytes(special::FILENAME);
@@ -394,9 +386,7 @@ impl<'p> Interp<'p> {
 
     /// Ends the current input file (`nextfile`).
     pub fn skip_file(&mut self) {
-        if let Some(mut m) = self.main.take() {
-            m.release(self.ctx);
-        }
+        self.main = None;
     }
 
     async fn open_next_main(&mut self) -> R<bool> {

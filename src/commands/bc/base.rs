@@ -38,7 +38,7 @@ pub fn parse(ctx: &CommandCtx, t: &[u8], base: u32) -> R<Num> {
     let work = (t.len() as u128) * (t.len() as u128 / 16 + 1);
     charge_steps(ctx, work)?;
     let bytes = t.len() as u64 * 2 + 32;
-    ctx.reserve(bytes)?;
+    let working = ctx.reservation(bytes)?;
     let clamp = |d: u32| d.min(base - 1) as u8;
     let mut ds: Vec<u8> = int.iter().filter_map(|&b| digit(b)).map(clamp).collect();
     if int.len() == 1 {
@@ -62,7 +62,7 @@ pub fn parse(ctx: &CommandCtx, t: &[u8], base: u32) -> R<Num> {
         v = v * BigInt::from(num_traits::pow(BigUint::from(10u8), s as usize))
             + BigInt::from_biguint(Sign::Plus, q);
     }
-    ctx.release(bytes);
+    drop(working);
     Ok(Num { v, s })
 }
 
@@ -99,12 +99,12 @@ pub fn to_text(ctx: &CommandCtx, n: &Num, base: u64) -> R<Vec<u8>> {
     let ndig = int.bits() / bits_per_digit.saturating_sub(1).max(1) + 1;
     charge_steps(ctx, ndig as u128 * limbs(&int))?;
     let reserve = ndig.saturating_mul(per_digit) + 16;
-    ctx.reserve(reserve)?;
+    let working = ctx.reservation(reserve)?;
     let digits = int_digits(&int, base);
     for d in digits {
         put_digit(&mut out, d, small, width, true);
     }
-    ctx.release(reserve);
+    drop(working);
 
     if n.s > 0 {
         out.push(b'.');
@@ -112,7 +112,7 @@ pub fn to_text(ctx: &CommandCtx, n: &Num, base: u64) -> R<Vec<u8>> {
         let nfrac = (n.s as f64 / (base as f64).log10()).ceil() as u64 + 1;
         charge_steps(ctx, nfrac as u128 * limbs(&ten_s))?;
         let reserve = nfrac.saturating_mul(per_digit) + 16;
-        ctx.reserve(reserve)?;
+        let working = ctx.reservation(reserve)?;
         let mut t = BigUint::from(1u8);
         let b = BigUint::from(base);
         let mut first = true;
@@ -124,7 +124,7 @@ pub fn to_text(ctx: &CommandCtx, n: &Num, base: u64) -> R<Vec<u8>> {
             first = false;
             t *= &b;
         }
-        ctx.release(reserve);
+        drop(working);
     }
     Ok(out)
 }

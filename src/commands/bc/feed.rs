@@ -4,6 +4,7 @@
 //! appends their tokens to the parser's.
 
 use super::parse::{self, Parser, Tok};
+use crate::limits::Reservation;
 use crate::process::command::CommandCtx;
 use crate::process::{Interrupt, IoError, OpenFile};
 use std::collections::VecDeque;
@@ -31,8 +32,9 @@ pub struct Feed {
     pub bad: VecDeque<(usize, usize, u8)>,
     /// The input ended inside a comment.
     pub eof_in_comment: bool,
-    /// Modeled memory reserved for the parser's live tokens and for `pending`.
-    reserved: u64,
+    /// Modeled memory reserved for the parser's live tokens and for `pending` (taken at the
+    /// first growth; given back when the feed is dropped).
+    reserved: Option<Reservation>,
 }
 
 impl Feed {
@@ -46,7 +48,7 @@ impl Feed {
             done: false,
             bad: VecDeque::new(),
             eof_in_comment: false,
-            reserved: 0,
+            reserved: None,
         }
     }
 
@@ -128,13 +130,13 @@ impl Feed {
         let lexed_bytes = self.whole;
         self.pending.drain(..lexed_bytes);
         self.whole = 0;
-        self.shrink(ctx, lexed_bytes);
+        self.shrink(lexed_bytes);
         Ok(true)
     }
 
     /// Drops the tokens before `p.pos` (already run), keeping memory bounded however long
     /// the input; only worth it once they add up.
-    pub fn forget_consumed(&mut self, ctx: &CommandCtx, p: &mut Parser) {
+    pub fn forget_consumed(&mut self, p: &mut Parser) {
         let n = p.pos.min(p.start);
         if n < 4096 {
             return;
@@ -145,24 +147,19 @@ impl Feed {
         for b in &mut self.bad {
             b.0 = b.0.saturating_sub(n);
         }
-        self.shrink(ctx, (n as u64 * TOKEN_BYTES) as usize);
+        self.shrink((n as u64 * TOKEN_BYTES) as usize);
     }
 
     fn grow(&mut self, ctx: &CommandCtx, bytes: usize) -> Result<(), Interrupt> {
-        ctx.reserve(bytes as u64)?;
-        self.reserved += bytes as u64;
+        self.reserved
+            .get_or_insert_with(|| ctx.empty_reservation())
+            .grow(bytes as u64)?;
         Ok(())
     }
 
-    fn shrink(&mut self, ctx: &CommandCtx, bytes: usize) {
-        let b = (bytes as u64).min(self.reserved);
-        ctx.release(b);
-        self.reserved -= b;
-    }
-
-    /// Returns every reservation (the input is finished with).
-    pub fn finish(&mut self, ctx: &CommandCtx) {
-        ctx.release(self.reserved);
-        self.reserved = 0;
+    fn shrink(&mut self, bytes: usize) {
+        if let Some(r) = self.reserved.as_mut() {
+            r.shrink(bytes as u64);
+        }
     }
 }

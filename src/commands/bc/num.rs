@@ -2,7 +2,7 @@
 //! GNU bc's result scales and truncation toward zero. Every operation is charged to the CPU
 //! meter and reserves its result's estimated size before it is computed.
 
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use num_bigint::{BigInt, Sign};
@@ -33,7 +33,9 @@ fn pow10(n: u64) -> BigInt {
 }
 
 /// Charges and reserves for an operation producing about `bits` bits from `work` limb steps.
-fn meter(ctx: &CommandCtx, bits: u128, work: u128) -> Result<u64, Interrupt> {
+/// The reservation covers the result while it is computed; drop it when the result is kept
+/// (or charged) elsewhere.
+fn meter(ctx: &CommandCtx, bits: u128, work: u128) -> Result<Reservation, Interrupt> {
     let steps = 1 + work / 64;
     ctx.charge(
         u64::try_from(steps)
@@ -41,8 +43,7 @@ fn meter(ctx: &CommandCtx, bits: u128, work: u128) -> Result<u64, Interrupt> {
             .saturating_mul(cost::NUMBER_STEP),
     )?;
     let bytes = u64::try_from(bits / 8 + 16).unwrap_or(u64::MAX);
-    ctx.reserve(bytes)?;
-    Ok(bytes)
+    ctx.reservation(bytes)
 }
 
 fn limbs(x: &BigInt) -> u128 {
@@ -102,7 +103,7 @@ impl Num {
             pow10_work(limbs(&self.v), to - self.s),
         )?;
         let out = &self.v * pow10(to - self.s);
-        ctx.release(r);
+        drop(r);
         Ok(out)
     }
 
@@ -113,7 +114,7 @@ impl Num {
         }
         let r = meter(ctx, 64, pow10_work(limbs(&self.v), self.s - to))?;
         let out = self.truncate(to);
-        ctx.release(r);
+        drop(r);
         Ok(out)
     }
 
@@ -136,7 +137,7 @@ impl Num {
             limbs(&a) + limbs(&b),
         )?;
         let v = if neg { a - b } else { a + b };
-        ctx.release(r);
+        drop(r);
         Ok(Num { v, s })
     }
 
@@ -154,7 +155,7 @@ impl Num {
             limbs(&self.v) * limbs(&o.v),
         )?;
         let v = &self.v * &o.v;
-        ctx.release(r);
+        drop(r);
         Num { v, s: full }.cut(ctx, rs)
     }
 
@@ -176,7 +177,7 @@ impl Num {
         .widen(ctx, self.s)?;
         let r = meter(ctx, n.bits() as u128, limbs(&n) * limbs(&d))?;
         let v = n / d;
-        ctx.release(r);
+        drop(r);
         Ok(Num { v, s: scale })
     }
 
@@ -215,7 +216,7 @@ impl Num {
         let work = (bits / 64 + 1).saturating_mul(bits / 64 + 1);
         let r = meter(ctx, bits, work)?;
         let v = num_traits::pow(self.v.clone(), n as usize);
-        ctx.release(r);
+        drop(r);
         let exact = Num { v, s: self.s * n };
         if ei < 0 {
             return Num::int(1).div(ctx, &exact, scale);
@@ -232,7 +233,7 @@ impl Num {
         let x = self.widen(ctx, 2 * rs)?;
         let r = meter(ctx, x.bits() as u128 / 2, limbs(&x) * limbs(&x))?;
         let v = x.sqrt();
-        ctx.release(r);
+        drop(r);
         Ok(Num { v, s: rs })
     }
 

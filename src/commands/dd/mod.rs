@@ -462,7 +462,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         Err(s) => return Ok(s),
     };
     let buffers = a.ibs + if a.twobufs { a.obs } else { 0 };
-    ctx.reserve(buffers)?;
+    let buffers = ctx.reservation(buffers)?;
     let mut io = Io {
         ctx,
         a: &a,
@@ -478,7 +478,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         warn_partial: a.warn_partial_read,
     };
     let r = io.copy().await;
-    ctx.release(buffers);
+    drop(buffers);
     let status = match r {
         Ok(()) => 0,
         Err(Fail::Status1) => 1,

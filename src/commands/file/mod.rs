@@ -322,15 +322,8 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     for op in &p.operands {
         ctx.charge(crate::limits::cost::PATH_COMPONENT * 4)?;
         let (shown, desc) = if op == b"-" {
-            let data = match ctx.read_all_input(b"-").await {
-                Ok(d) => d,
-                Err(e) => {
-                    opts::interrupted(e)?;
-                    Vec::new()
-                }
-            };
+            let data = super::textio::slurp_quiet(ctx, b"-").await?;
             ctx.charge_bytes(data.len().min(EXAMINE))?;
-            ctx.release(data.len() as u64);
             (b"/dev/stdin".to_vec(), classify(&data))
         } else {
             let abs = ctx.resolve(op);

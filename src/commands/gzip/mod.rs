@@ -12,7 +12,7 @@ pub mod codec;
 
 use super::deflate;
 use super::opts::{self, flag, req, OptDef, Parser};
-use crate::limits::cost;
+use crate::limits::{cost, ReservedBuf};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::{Desc, Interrupt};
 use crate::vfs::{path, FileType, VfsError, WriteMode};
@@ -434,10 +434,8 @@ impl Gz<'_> {
                 let r = ratio(n as i64 - (z.len() as i64 - hb), n as i64);
                 self.say(format!("{r}\n")).await?;
             }
-            self.ctx.release(z.len() as u64);
             self.ctx.out(&z).await?;
         }
-        self.ctx.release(n);
         Ok(())
     }
 
@@ -446,31 +444,31 @@ impl Gz<'_> {
         data: &[u8],
         name: Option<&[u8]>,
         mtime: u32,
-    ) -> Result<Vec<u8>, Interrupt> {
+    ) -> Result<ReservedBuf, Interrupt> {
         let working = codec::compress_bound(data.len()) as u64 + 256 + codec::COMPRESS_MEMORY;
-        self.ctx.reserve(working)?;
+        let mut working = self.ctx.reservation(working)?;
         let ctx = self.ctx;
         let window = self.window.get_or_insert_with(Default::default);
         let z = codec::compress(data, name, mtime, self.level, self.rsyncable, window, |n| {
             ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES))
         });
-        self.ctx.release(working);
         let z = z?;
-        self.ctx.reserve(z.len() as u64)?;
-        Ok(z)
+        // The bound covered the output: what the encoder did not use goes back.
+        working.resize(z.len() as u64)?;
+        Ok(ReservedBuf::from_parts(z, working)?)
     }
 
     /// Decompresses `data` to standard output (`into` None) or into a buffer; `-t` discards.
-    /// Returns false after an error (already reported). The buffer's bytes stay reserved.
+    /// Returns false after an error (already reported). The buffer reserves as it grows.
     async fn decompress_to(
         &mut self,
         name: &[u8],
         data: &[u8],
-        mut into: Option<&mut Vec<u8>>,
+        mut into: Option<&mut ReservedBuf>,
     ) -> Result<bool, Interrupt> {
         let mut d = Decoder::new(data);
+        let _chunk_memory = self.ctx.reservation(CHUNK as u64)?;
         let mut chunk = Vec::with_capacity(CHUNK);
-        self.ctx.reserve(CHUNK as u64)?;
         let result = loop {
             chunk.clear();
             match d.next_chunk(&mut chunk) {
@@ -493,7 +491,6 @@ impl Gz<'_> {
             }
             match into.as_deref_mut() {
                 Some(buf) => {
-                    self.ctx.reserve(chunk.len() as u64)?;
                     let full = {
                         let vfs = self.ctx.vfs();
                         vfs.usage() + (buf.len() + chunk.len()) as u64 > vfs.quota()
@@ -506,15 +503,13 @@ impl Gz<'_> {
                             VfsError::NoSpace.message()
                         );
                         self.say(m).await?;
-                        self.ctx.release(CHUNK as u64);
                         return Ok(false);
                     }
-                    buf.extend_from_slice(&chunk);
+                    buf.extend_from_slice(&chunk)?;
                 }
                 None => self.ctx.out(&chunk).await?,
             }
         };
-        self.ctx.release(CHUNK as u64);
         match result {
             Err(e) => {
                 self.gz_error(name, e).await?;
@@ -733,19 +728,18 @@ impl Gz<'_> {
         }
         let (bytes_in, bytes_out, header_bytes);
         if self.decompress {
-            let mut buf = Vec::new();
+            let mut buf = ctx.reserved_buf();
             let to = if self.stdout { None } else { Some(&mut buf) };
             let ok = self.decompress_to(&iname, &data, to).await?;
             let held = buf.len() as u64;
             if !ok {
-                ctx.release(held);
                 return Ok(());
             }
             if !self.stdout && !self.test {
                 let r = ctx
                     .vfs()
                     .write_file_mode(&oabs, &buf, WriteMode::Truncate, st.mode);
-                ctx.release(held);
+                drop(buf);
                 if let Err(e) = r {
                     self.error();
                     let m = format!(
@@ -776,13 +770,12 @@ impl Gz<'_> {
             bytes_in = data.len() as i64;
             bytes_out = zl as i64;
             if self.stdout {
-                ctx.release(zl);
                 ctx.out(&z).await?;
             } else {
                 let r = ctx
                     .vfs()
                     .write_file_mode(&oabs, &z, WriteMode::Truncate, st.mode);
-                ctx.release(zl);
+                drop(z);
                 if let Err(e) = r {
                     self.error();
                     let m = format!(
@@ -888,8 +881,8 @@ impl Gz<'_> {
         }
         // GNU counts the header only for a single-member file.
         let mut d = Decoder::new(data);
+        let sink_memory = self.ctx.reservation(CHUNK as u64)?;
         let mut sink = Vec::with_capacity(CHUNK);
-        self.ctx.reserve(CHUNK as u64)?;
         while d.members() < 2 {
             sink.clear();
             match d.next_chunk(&mut sink) {
@@ -901,7 +894,7 @@ impl Gz<'_> {
                 _ => break,
             }
         }
-        self.ctx.release(CHUNK as u64);
+        drop((sink, sink_memory));
         let header_bytes = if d.members() > 1 { 0 } else { h.len as i64 + 8 };
         self.header_bytes = header_bytes;
         self.total_in += n as i64;

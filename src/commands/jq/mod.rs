@@ -16,7 +16,7 @@ mod write;
 mod tests;
 
 use super::opts::{self, Out};
-use crate::limits::cost;
+use crate::limits::{cost, Reservation, ReservedBuf};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use jaq_json::{Map, Val};
@@ -183,14 +183,15 @@ struct Source {
 
 /// All inputs, concatenated as jq 1.6 reads them (one stream across files).
 struct Inputs {
-    data: Vec<u8>,
+    /// Every input's bytes, holding their modeled memory.
+    data: ReservedBuf,
     sources: Vec<Source>,
     failed: bool,
 }
 
 async fn read_inputs(ctx: &CommandCtx, files: &[Vec<u8>]) -> Result<Inputs, Interrupt> {
     let mut inp = Inputs {
-        data: Vec::new(),
+        data: ctx.reserved_buf(),
         sources: Vec::new(),
         failed: false,
     };
@@ -209,7 +210,7 @@ async fn read_inputs(ctx: &CommandCtx, files: &[Vec<u8>]) -> Result<Inputs, Inte
                     name,
                     start: inp.data.len(),
                 });
-                inp.data.extend_from_slice(&d);
+                inp.data.append(d);
             }
             Err(e) => {
                 let e = opts::interrupted(e)?;
@@ -246,7 +247,8 @@ struct Emitter<'a> {
     ctx: &'a CommandCtx,
     opts: &'a Options,
     out: Out,
-    reserved: u64,
+    /// Covers the output buffered since the last flush.
+    reserved: Reservation,
     last: Option<bool>,
     status: i32,
     /// The filter stopped for good (its stack grew too deep): no more inputs are run.
@@ -275,8 +277,7 @@ impl Emitter<'_> {
         let n = (self.out.buf.len() - start) as u64;
         self.ctx.charge(cost::JQ_OUTPUT_VALUE)?;
         self.ctx.charge_bytes(n as usize)?;
-        self.ctx.reserve(n)?;
-        self.reserved += n;
+        self.reserved.grow(n)?;
         self.last = Some(!matches!(v, Val::Null | Val::Bool(false)));
         Ok(())
     }
@@ -284,8 +285,7 @@ impl Emitter<'_> {
     async fn flush(&mut self, force: bool) -> Result<(), Interrupt> {
         if force || self.out.buf.len() >= opts::OUT_CHUNK {
             self.out.flush(self.ctx).await?;
-            self.ctx.release(self.reserved);
-            self.reserved = 0;
+            self.reserved.clear();
         }
         Ok(())
     }
@@ -379,10 +379,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
     let mut files = o.files.clone();
     let code = match (&o.from_file, &o.filter) {
         (Some(f), _) => match ctx.read_all_input(f).await {
-            Ok(d) => {
-                ctx.release(d.len() as u64);
-                text(&d)
-            }
+            Ok(d) => text(&d),
             Err(e) => {
                 let e = opts::interrupted(e)?;
                 let msg = format!("jq: Could not open {}: {}\n", text(f), e.message());
@@ -415,7 +412,6 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 return Ok(2);
             }
         };
-        ctx.release(data.len() as u64);
         let val = if *raw {
             Val::utf8_str(text(&data))
         } else {
@@ -479,7 +475,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         ctx,
         opts: &o,
         out: Out::new(),
-        reserved: 0,
+        reserved: ctx.empty_reservation(),
         last: None,
         status: 0,
         fatal: false,
@@ -493,7 +489,7 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             status = 2;
         }
         let doc_mem = inp.data.len() as u64 * cost::JQ_DOC_MEMORY_FACTOR;
-        ctx.reserve(doc_mem)?;
+        let _doc_mem = ctx.reservation(doc_mem)?;
         let at_end = inp.location(inp.data.len());
         if o.raw_input {
             let whole = text(&inp.data);
@@ -530,7 +526,6 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                         em.flush(true).await?;
                         let msg = format!("parse error: {}\n", e.describe(&inp.data));
                         ctx.err(msg.as_bytes()).await?;
-                        ctx.release(doc_mem + inp.data.len() as u64);
                         // jq 1.6 exits 4 after a parse error of its input (1.7 exits 2).
                         return Ok(4);
                     }
@@ -540,7 +535,6 @@ async fn run_jq(ctx: &CommandCtx) -> Result<i32, Interrupt> {
                 process(&mut em, &filter, &vars, Val::Arr(slurped.into()), &at_end).await?;
             }
         }
-        ctx.release(doc_mem + inp.data.len() as u64);
     }
     em.flush(true).await?;
     if em.status != 0 {

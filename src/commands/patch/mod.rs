@@ -239,9 +239,7 @@ async fn main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
             return fatal(ctx, &format!("Can't open patch file {n} : {}", e.message())).await;
         }
     };
-    let status = apply(ctx, &o, &text, cwd, !p.has(BINARY)).await;
-    ctx.release(text.len() as u64);
-    status
+    apply(ctx, &o, &text, cwd, !p.has(BINARY)).await
 }
 
 /// Applies the patch text: GNU's run on a copy of the filesystem, which replaces the real one

@@ -4,6 +4,7 @@
 //! than one flush chunk reserve modeled memory before they grow.
 
 use crate::commands::opts::{self, OUT_CHUNK};
+use crate::limits::Reservation;
 use crate::process::command::CommandCtx;
 use crate::process::{Interrupt, IoError, OpenFile};
 use std::rc::Rc;
@@ -93,7 +94,7 @@ fn grow<T>(
     ctx: &CommandCtx,
     v: &mut Vec<T>,
     extra: usize,
-    reserved: &mut u64,
+    reserved: &mut Option<Reservation>,
 ) -> Result<(), Interrupt> {
     let need = v.len() + extra;
     if need <= v.capacity() {
@@ -101,8 +102,9 @@ fn grow<T>(
     }
     let cap = need.max(v.capacity() * 2).max(256);
     let bytes = ((cap - v.capacity()) * std::mem::size_of::<T>()) as u64;
-    ctx.reserve(bytes)?;
-    *reserved += bytes;
+    reserved
+        .get_or_insert_with(|| ctx.empty_reservation())
+        .grow(bytes)?;
     v.reserve_exact(cap - v.len());
     Ok(())
 }
@@ -114,7 +116,8 @@ pub(super) struct Store {
     pub buff: Vec<u8>,
     pub starts: Vec<usize>,
     pub ends: Vec<i64>,
-    reserved: u64,
+    /// Covers the three vectors' capacity.
+    reserved: Option<Reservation>,
 }
 
 impl Store {
@@ -154,8 +157,7 @@ impl Store {
     }
 
     /// Frees everything and gives back the reserved memory.
-    pub fn release(&mut self, ctx: &CommandCtx) {
-        ctx.release(self.reserved);
+    pub fn free(&mut self) {
         *self = Store::default();
     }
 }
@@ -165,16 +167,19 @@ impl Store {
 #[derive(Default)]
 pub(super) struct Sink {
     buf: Vec<u8>,
-    reserved: u64,
+    /// Covers what the buffer holds past one chunk, until the next flush.
+    reserved: Option<Reservation>,
 }
 
 impl Sink {
     fn room(&mut self, ctx: &CommandCtx, n: usize) -> Result<(), Interrupt> {
         let want = (self.buf.len() + n) as u64;
-        let allowed = OUT_CHUNK as u64 + self.reserved;
+        let held = self.reserved.as_ref().map_or(0, Reservation::bytes);
+        let allowed = OUT_CHUNK as u64 + held;
         if want > allowed {
-            ctx.reserve(want - allowed)?;
-            self.reserved += want - allowed;
+            self.reserved
+                .get_or_insert_with(|| ctx.empty_reservation())
+                .grow(want - allowed)?;
         }
         Ok(())
     }
@@ -208,7 +213,7 @@ impl Sink {
         let data = std::mem::take(&mut self.buf);
         ctx.charge_bytes(data.len())?;
         let r = ctx.out(&data).await;
-        ctx.release(std::mem::take(&mut self.reserved));
+        self.reserved = None;
         r
     }
 }

@@ -266,7 +266,7 @@ impl<'a> Pr<'a> {
 
     /// Writes out what is buffered and frees the store.
     pub async fn finish(&mut self) -> Result<(), Interrupt> {
-        self.store.release(self.ctx);
+        self.store.free();
         self.out.flush(self.ctx).await
     }
 
@@ -287,17 +287,15 @@ impl<'a> Pr<'a> {
         // Files are closed; standard input stays for a later `-`.
         self.inputs.truncate(1);
         self.cols.clear();
-        self.store.release(self.ctx);
+        self.store.free();
         r
     }
 
     async fn print_files_inner(&mut self, names: &[Vec<u8>]) -> Res<()> {
         self.init_parameters(names.len())?;
         let cols_bytes = self.columns as u64 * std::mem::size_of::<Column>() as u64;
-        self.ctx.reserve(cols_bytes)?;
-        let r = self.print_columns(names).await;
-        self.ctx.release(cols_bytes);
-        r
+        let _cols = self.ctx.reservation(cols_bytes)?;
+        self.print_columns(names).await
     }
 
     async fn print_columns(&mut self, names: &[Vec<u8>]) -> Res<()> {
@@ -520,9 +518,9 @@ impl<'a> Pr<'a> {
         };
         // A conversion can be padded to any width: reserve for the widest text first.
         let bound = date_text_bound(&self.date_format);
-        self.ctx.reserve(bound)?;
+        let widest = self.ctx.reservation(bound)?;
         self.date_text = calendar::strftime(&self.date_format, &calendar::tm(secs, nanos));
-        self.ctx.release(bound);
+        drop(widest);
         self.file_text = match &self.custom_header {
             Some(h) => h.clone(),
             None if has_file => filename.to_vec(),

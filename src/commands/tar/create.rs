@@ -3,7 +3,7 @@
 
 use super::header::{self, Entry, Kind, BLOCK, RECORD};
 use super::Tar;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
 
@@ -59,7 +59,7 @@ impl Tar<'_> {
             None => ctx.cwd.clone(),
         };
         let mut out = Vec::new();
-        let mut held = 0u64;
+        let mut held = ctx.empty_reservation();
         for op in operands {
             let mut name = op.as_slice();
             while name.len() > 1 && name.ends_with(b"/") {
@@ -70,14 +70,13 @@ impl Tar<'_> {
         }
         let mut len = out.len() + 2 * BLOCK;
         len = len.div_ceil(RECORD) * RECORD;
-        ctx.reserve((len - out.len()) as u64)?;
-        held += (len - out.len()) as u64;
+        held.grow((len - out.len()) as u64)?;
         out.resize(len, 0);
         let data = if let Some(f) = filter {
             let ctx2 = ctx;
             let bound = super::super::gzip::codec::compress_bound(out.len()) as u64
                 + super::super::gzip::codec::COMPRESS_MEMORY;
-            ctx.reserve(bound)?;
+            let working = ctx.reservation(bound)?;
             let mut window = crate::commands::deflate::Window::new();
             let z = super::super::gzip::codec::compress(
                 &out,
@@ -88,15 +87,14 @@ impl Tar<'_> {
                 &mut window,
                 |n| ctx2.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES)),
             );
-            ctx.release(bound);
+            drop(working);
             let z = z?;
             if f.verbose {
                 let line = super::super::gzip::stream_ratio(out.len(), z.len());
                 ctx.err(line.as_bytes()).await?;
             }
-            ctx.release(held);
-            held = z.len() as u64;
-            ctx.reserve(held)?;
+            // The archive is replaced by its compressed form.
+            held.resize(z.len() as u64)?;
             z
         } else {
             out
@@ -109,7 +107,7 @@ impl Tar<'_> {
         if to_stdout {
             ctx.out(&data).await?;
         } else if let Err(e) = r {
-            ctx.release(held);
+            drop(held);
             ctx.diag(format!(
                 "{}: Cannot write: {}",
                 String::from_utf8_lossy(&self.archive),
@@ -119,7 +117,7 @@ impl Tar<'_> {
             ctx.diag("Error is not recoverable: exiting now").await?;
             return Ok(2);
         }
-        ctx.release(held);
+        drop(held);
         Ok(0)
     }
 
@@ -129,7 +127,7 @@ impl Tar<'_> {
         name: &'s [u8],
         archive_abs: &'s [u8],
         out: &'s mut Vec<u8>,
-        held: &'s mut u64,
+        held: &'s mut Reservation,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), Interrupt>> + 's>> {
         Box::pin(async move {
             let ctx = self.ctx;
@@ -201,8 +199,7 @@ impl Tar<'_> {
             if first_of_several {
                 grow += stored.len() as u64 + 16;
             }
-            ctx.reserve(grow)?;
-            *held += grow;
+            held.grow(grow)?;
             if first_of_several {
                 self.hard_links.insert(st.ino, stored.clone());
             }

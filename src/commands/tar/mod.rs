@@ -15,7 +15,7 @@ mod extract;
 mod header;
 
 use super::opts::{flag, req, OptDef, Parser};
-use crate::limits::cost;
+use crate::limits::{cost, ReservedBuf};
 use crate::process::command::{CommandCtx, Trust};
 use crate::process::Interrupt;
 use crate::shell::pattern::{MatchOptions, Pattern};
@@ -271,7 +271,6 @@ async fn tar_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         } else if *id == b'X' {
             match ctx.read_all_input(v).await {
                 Ok(data) => {
-                    ctx.release(data.len() as u64);
                     for line in data.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
                         excludes.push(pattern(line));
                     }
@@ -441,8 +440,9 @@ impl Tar<'_> {
     }
 
     /// Reads the whole archive (decompressing when asked or when a file is gzip data).
-    /// `Err(status)` after a fatal error was reported. The bytes stay reserved.
-    async fn load(&mut self) -> Result<Result<Vec<u8>, i32>, Interrupt> {
+    /// `Err(status)` after a fatal error was reported. The buffer holds the bytes' modeled
+    /// memory.
+    async fn load(&mut self) -> Result<Result<ReservedBuf, i32>, Interrupt> {
         let ctx = self.ctx;
         let name = self.archive.clone();
         let raw = match ctx.read_all_input(&name).await {
@@ -461,7 +461,7 @@ impl Tar<'_> {
         };
         let compressed = super::gzip::codec::is_gzip(&raw);
         if !self.gzip && compressed && name == b"-" {
-            ctx.release(raw.len() as u64);
+            drop(raw);
             ctx.diag("Archive is compressed. Use -z option").await?;
             ctx.diag("Error is not recoverable: exiting now").await?;
             return Ok(Err(2));
@@ -470,16 +470,19 @@ impl Tar<'_> {
             return Ok(Ok(raw));
         }
         if super::gzip::filter_settings(ctx).await?.is_err() {
-            ctx.release(raw.len() as u64);
+            drop(raw);
             return Ok(Err(child_failed(ctx).await?));
         }
         let mut d = super::gzip::codec::Decoder::new(&raw);
         let mut out = Vec::new();
+        let mut held = ctx.empty_reservation();
         let result = loop {
             let before = out.len();
-            ctx.reserve(super::gzip::codec::CHUNK as u64)?;
+            // A chunk's room is reserved before the decoder fills it; what it did not use goes
+            // back.
+            held.grow(super::gzip::codec::CHUNK as u64)?;
             let step = d.next_chunk(&mut out);
-            ctx.release((super::gzip::codec::CHUNK - (out.len() - before)) as u64);
+            held.resize(out.len() as u64)?;
             ctx.charge(cost::per_bytes(
                 (out.len() - before).max(1),
                 256,
@@ -491,14 +494,15 @@ impl Tar<'_> {
                 Err(e) => break Err(e),
             }
         };
-        ctx.release(raw.len() as u64);
+        drop(d);
+        drop(raw);
         if let Err(e) = result {
-            ctx.release(out.len() as u64);
+            drop((out, held));
             ctx.err(format!("\ngzip: stdin: {}\n", e.message()).as_bytes())
                 .await?;
             return Ok(Err(child_failed(ctx).await?));
         }
-        Ok(Ok(out))
+        Ok(Ok(ReservedBuf::from_parts(out, held)?))
     }
 
     /// `t` and `x`.
@@ -507,10 +511,7 @@ impl Tar<'_> {
             Ok(d) => d,
             Err(s) => return Ok(s),
         };
-        let held = data.len() as u64;
-        let status = self.walk_archive(&data, operands).await;
-        self.ctx.release(held);
-        status
+        self.walk_archive(&data, operands).await
     }
 
     async fn walk_archive(&mut self, data: &[u8], operands: &[Vec<u8>]) -> Result<i32, Interrupt> {

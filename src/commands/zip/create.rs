@@ -11,7 +11,7 @@
 use super::format::{self, Entry, NewEntry, S_IFDIR, S_IFREG};
 use super::wild;
 use crate::commands::deflate;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
@@ -265,13 +265,11 @@ async fn parse(ctx: &CommandCtx) -> Result<Parsed, Interrupt> {
                     let patterns = match p.strip_prefix(b"@") {
                         // `-x@FILE`: the patterns are FILE's lines.
                         Some(file) => match ctx.read_all_input(file).await {
-                            Ok(data) => {
-                                ctx.release(data.len() as u64);
-                                data.split(|&b| b == b'\n')
-                                    .filter(|l| !l.is_empty())
-                                    .map(|l| l.to_vec())
-                                    .collect()
-                            }
+                            Ok(data) => data
+                                .split(|&b| b == b'\n')
+                                .filter(|l| !l.is_empty())
+                                .map(|l| l.to_vec())
+                                .collect(),
                             Err(e) => {
                                 super::super::opts::interrupted(e)?;
                                 let m = format!(
@@ -328,15 +326,15 @@ pub async fn zip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         shown: archive.clone(),
         abs: ctx.resolve(&archive),
         steps: 0,
-        held: 0,
+        held: ctx.empty_reservation(),
     };
     let status = if z.o.delete {
         z.delete().await
     } else {
         z.add().await
     };
-    // Released on every path, interrupted ones included.
-    ctx.release(z.held);
+    // The archive's memory goes with `z`, on every path, interrupted ones included.
+    drop(z);
     let status = status?;
     ctx.sys.sync_disk();
     Ok(status)
@@ -412,7 +410,7 @@ struct Zip<'a> {
     /// Wildcard work not yet charged.
     steps: u64,
     /// Memory reserved for the archive being built.
-    held: u64,
+    held: Reservation,
 }
 
 impl Zip<'_> {
@@ -485,14 +483,13 @@ impl Zip<'_> {
         };
         // Finding the end record reads at most the last 64 KiB.
         ctx.charge_bytes(data.len().min(0xffff + 22))?;
-        let mut held = 0;
+        let mut held = ctx.empty_reservation();
         let parsed = format::read_archive(&data, |n| {
             ctx.charge(cost::ARCHIVE_MEMBER)?;
-            ctx.reserve(format::entry_memory(n))?;
-            held += format::entry_memory(n);
+            held.grow(format::entry_memory(n))?;
             Ok::<(), Interrupt>(())
         });
-        self.held += held;
+        self.held.absorb(held);
         let parsed = parsed?;
         match parsed {
             Ok(a) if a.bad_entry.is_none() && a.extra >= 0 => Ok(Ok(Some((data, a.entries)))),
@@ -650,8 +647,7 @@ impl Zip<'_> {
 
     /// Reserves memory for `n` more bytes of the archive being built.
     fn grow(&mut self, n: usize) -> Result<(), Interrupt> {
-        self.ctx.reserve(n as u64)?;
-        self.held += n as u64;
+        self.held.grow(n as u64)?;
         Ok(())
     }
 
@@ -990,8 +986,9 @@ impl Zip<'_> {
         let special = self.o.level < 9 && NO_COMPRESS.iter().any(|s| f.name.ends_with(s));
         let try_deflate = !f.dir && len > 0 && self.o.level > 0 && !special;
         // The compressed copy is reserved while it exists; the archive reserves what it keeps.
+        let mut working = ctx.empty_reservation();
         let deflated = if try_deflate {
-            ctx.reserve(deflate::MEMORY + deflate::bound(len) as u64)?;
+            working.grow(deflate::MEMORY + deflate::bound(len) as u64)?;
             let mut window = deflate::Window::new();
             let d = deflate::deflate(
                 &data,
@@ -1000,14 +997,9 @@ impl Zip<'_> {
                 &mut window,
                 |n| ctx.charge(cost::per_bytes(n, 256, cost::COMPRESS_PER_256_BYTES)),
             );
-            ctx.release(deflate::MEMORY);
-            match d {
-                Ok(d) => Some(d),
-                Err(i) => {
-                    ctx.release(deflate::bound(len) as u64);
-                    return Err(i);
-                }
-            }
+            // The encoder's state goes; the compressed copy's bound stays while it lives.
+            working.shrink(deflate::MEMORY);
+            Some(d?)
         } else {
             ctx.charge(cost::per_bytes(len, 256, cost::SCAN_PER_256_BYTES))?;
             None
@@ -1025,12 +1017,7 @@ impl Zip<'_> {
             S_IFREG | (st.mode & 0o7777)
         };
         let kept = body.len() + format::LOCAL_LEN + 2 * f.name.len() + 46 + 52;
-        if let Err(i) = self.grow(kept) {
-            if deflated.is_some() {
-                ctx.release(deflate::bound(len) as u64);
-            }
-            return Err(i);
-        }
+        self.grow(kept)?;
         let c = format::write_member(
             out,
             &NewEntry {
@@ -1049,10 +1036,7 @@ impl Zip<'_> {
             },
         );
         let body_len = body.len();
-        drop(deflated);
-        if try_deflate {
-            ctx.release(deflate::bound(len) as u64);
-        }
+        drop((deflated, working));
         central.push(c);
         if !self.o.quiet {
             let how = if method == 8 {

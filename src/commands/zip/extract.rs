@@ -13,7 +13,7 @@
 use super::format::{Entry, S_IFMT};
 use super::inflate::{Reader, CHUNK};
 use super::unzip::{pad22, printable, Unzip, PK_ERR, PK_WARN};
-use crate::limits::cost;
+use crate::limits::{cost, ReservedBuf};
 use crate::process::Interrupt;
 use crate::vfs::{path, FileType, WriteMode};
 
@@ -38,7 +38,8 @@ const NAME_MAX: usize = 4096;
 struct Deferred {
     abs: Vec<u8>,
     shown: Vec<u8>,
-    target: Vec<u8>,
+    /// The link's target, holding its modeled memory until the link is made.
+    target: ReservedBuf,
     ino: u64,
 }
 
@@ -234,7 +235,6 @@ impl Extractor {
                 return Ok(false);
             }
         };
-        let held = data.len() as u64;
         if link && announce && bad.is_none() && crc == e.crc {
             let mut m = b"-> ".to_vec();
             m.extend_from_slice(&printable(&data));
@@ -251,7 +251,6 @@ impl Extractor {
             WriteMode::CreateNew,
             if link { 0o600 } else { mode },
         );
-        ctx.release(held);
         if let Err(err) = written {
             let mut m = b"error:  cannot create ".to_vec();
             m.extend_from_slice(&printable(&shown));
@@ -407,42 +406,35 @@ impl Extractor {
         }
     }
 
-    /// The member's data in memory (reserved and charged chunk by chunk), with its data
-    /// error and CRC; None if it would not fit on the disk.
+    /// The member's data in memory (reserved and charged chunk by chunk; the buffer holds its
+    /// memory), with its data error and CRC; None if it would not fit on the disk.
     async fn inflate(
         &mut self,
         u: &mut Unzip<'_>,
         body: &[u8],
         e: &Entry,
-    ) -> Result<Option<(Vec<u8>, Option<super::inflate::DataError>, u32)>, Interrupt> {
+    ) -> Result<Option<(ReservedBuf, Option<super::inflate::DataError>, u32)>, Interrupt> {
         let ctx = u.ctx;
         let mut r = Reader::new(body, e.method == 8);
         let mut data = Vec::new();
+        let mut held = ctx.empty_reservation();
         let mut bad = None;
         loop {
             // Reserve before the chunk lands: a bomb stops here, on the memory limit.
-            if let Err(i) = ctx.reserve(CHUNK as u64) {
-                ctx.release(data.len() as u64);
-                return Err(i);
-            }
+            held.grow(CHUNK as u64)?;
             let before = data.len();
             let step = r.next_chunk(&mut data);
-            ctx.release((CHUNK - (data.len() - before)) as u64);
-            let charged = ctx.charge(cost::per_bytes(
+            held.resize(data.len() as u64)?;
+            ctx.charge(cost::per_bytes(
                 (data.len() - before).max(1),
                 256,
                 cost::DECOMPRESS_PER_256_BYTES,
-            ));
-            if let Err(i) = charged {
-                ctx.release(data.len() as u64);
-                return Err(i);
-            }
+            ))?;
             let full = {
                 let vfs = ctx.vfs();
                 vfs.usage() + data.len() as u64 > vfs.quota()
             };
             if full {
-                ctx.release(data.len() as u64);
                 return Ok(None);
             }
             match step {
@@ -455,7 +447,7 @@ impl Extractor {
             }
         }
         let crc = r.crc();
-        Ok(Some((data, bad, crc)))
+        Ok(Some((ReservedBuf::from_parts(data, held)?, bad, crc)))
     }
 
     /// Deferred links, then directory modes and times, deepest first.

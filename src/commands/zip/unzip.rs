@@ -9,7 +9,7 @@ use super::extract::{Extractor, Policy};
 use super::format::{self, Archive, Entry, ReadError, FLAG_ENCRYPTED};
 use super::inflate::{DataError, Reader, CHUNK};
 use super::wild;
-use crate::limits::cost;
+use crate::limits::{cost, Reservation};
 use crate::process::command::CommandCtx;
 use crate::process::Interrupt;
 use crate::vfs::FileType;
@@ -232,10 +232,10 @@ pub async fn unzip_main(ctx: &CommandCtx) -> Result<i32, Interrupt> {
         shown: Vec::new(),
         status: 0,
         steps: 0,
-        held: 0,
+        held: ctx.empty_reservation(),
     };
     let status = u.run().await;
-    ctx.release(u.held);
+    drop(u);
     let status = status?;
     ctx.sys.sync_disk();
     Ok(status)
@@ -249,7 +249,7 @@ pub struct Unzip<'a> {
     pub status: i32,
     steps: u64,
     /// Memory reserved for the parsed directory.
-    held: u64,
+    held: Reservation,
 }
 
 /// The `Archive:` line and comment are printed in these modes unless quieted.
@@ -330,11 +330,10 @@ impl Unzip<'_> {
         }
         // Finding the end record reads at most the last 64 KiB.
         ctx.charge_bytes(data.len().min(0xffff + 22))?;
-        let mut held = 0;
+        let mut held = ctx.empty_reservation();
         let parsed = format::read_archive(&data, |n| {
             ctx.charge(cost::ARCHIVE_MEMBER)?;
-            ctx.reserve(format::entry_memory(n))?;
-            held += format::entry_memory(n);
+            held.grow(format::entry_memory(n))?;
             Ok::<(), Interrupt>(())
         });
         self.held = held;
@@ -694,27 +693,20 @@ impl Unzip<'_> {
             ctx.out(&m).await?;
         }
         let mut r = Reader::new(body, e.method == 8);
+        let chunk_memory = ctx.reservation(CHUNK as u64)?;
         let mut chunk = Vec::with_capacity(CHUNK);
-        ctx.reserve(CHUNK as u64)?;
         let mut bad = None;
         loop {
             chunk.clear();
             match r.next_chunk(&mut chunk) {
                 Ok(more) => {
-                    let charged = ctx.charge(cost::per_bytes(
+                    ctx.charge(cost::per_bytes(
                         chunk.len().max(1),
                         256,
                         cost::DECOMPRESS_PER_256_BYTES,
-                    ));
-                    if let Err(i) = charged {
-                        ctx.release(CHUNK as u64);
-                        return Err(i);
-                    }
+                    ))?;
                     if self.o.pipe {
-                        if let Err(i) = ctx.out(&chunk).await {
-                            ctx.release(CHUNK as u64);
-                            return Err(i);
-                        }
+                        ctx.out(&chunk).await?;
                     }
                     if !more {
                         break;
@@ -726,7 +718,7 @@ impl Unzip<'_> {
                 }
             }
         }
-        ctx.release(CHUNK as u64);
+        drop((chunk, chunk_memory));
         self.finish_member(e, &shown, announce, bad, r.crc(), true)
             .await
     }

@@ -13,8 +13,7 @@ impl Shell {
     /// Adds one entry, reserving its memory (a loop of `history -s` cannot grow unmetered).
     fn history_push(&mut self, line: Vec<u8>) -> Res<()> {
         let cost = line.len() as u64 + crate::limits::cost::LINE_OVERHEAD;
-        self.sys.meter.reserve(cost)?;
-        self.mem_held += cost;
+        self.mem_held.0.grow(cost)?;
         self.history.push_back(line);
         Ok(())
     }

@@ -16,7 +16,7 @@ impl PrintfHost for Host<'_> {
     fn shell_start(&mut self) -> i64 {
         self.sh.start_secs
     }
-    fn reserve(&mut self, bytes: usize) -> bool {
+    fn allow_growth(&mut self, bytes: usize) -> bool {
         self.sh.sys.meter.memory_would_fit(bytes as u64)
             && self.sh.sys.charge(1 + bytes as u64 / 256).is_ok()
     }

@@ -196,7 +196,7 @@ impl Shell {
         let Some(arg) = params.get(optind - 1).cloned() else {
             // Past the end (a stale OPTIND from an earlier loop included): OPTIND points
             // just after the last argument.
-            self.vars.remove(b"OPTARG");
+            self.drop_var(b"OPTARG");
             set_name(self, b"?".to_vec())?;
             finish(self, optind.min(params.len() + 1), 0)?;
             return Ok(1);
@@ -218,7 +218,7 @@ impl Shell {
         let c = arg[pos];
         let at_end = pos + 1 >= arg.len();
         let spec_pos = spec.iter().position(|&x| x == c && x != b':');
-        self.vars.remove(b"OPTARG");
+        self.drop_var(b"OPTARG");
         match spec_pos {
             None => {
                 if silent {
@@ -359,6 +359,8 @@ impl Shell {
         let mut idx = origin;
         let mut read = 0usize;
         let mut line = Vec::new();
+        // The lines are reserved as they are read; the array takes the charge over.
+        let mut building = self.sys.meter.empty_reservation();
         loop {
             if count > 0 && read >= count {
                 break;
@@ -380,8 +382,7 @@ impl Shell {
                 if skip > 0 {
                     skip -= 1;
                 } else {
-                    self.sys.meter.reserve(l.len() as u64 + 32)?;
-                    self.mem_held += l.len() as u64 + 32;
+                    building.grow(l.len() as u64 + crate::limits::cost::VAR_OVERHEAD)?;
                     m.insert(idx, l);
                     idx += 1;
                     read += 1;
@@ -391,6 +392,7 @@ impl Shell {
                 break;
             }
         }
+        drop(building);
         self.set_value(&name, Value::Indexed(m))?;
         Ok(0)
     }

@@ -160,6 +160,8 @@ impl Shell {
             if local {
                 self.vars.make_local(&base);
                 if value.is_none() && self.vars.get(&base).is_some() && which == "local" {
+                    let shadowed = self.vars_charge([&base[..]]);
+                    self.account(shadowed, 0)?;
                     // `local x` without a value: a fresh unset local (bash keeps no value).
                     let attrs = self
                         .vars
@@ -234,6 +236,10 @@ impl Shell {
             } else if add & ATTR_ARRAY != 0
                 && self.vars.get(&base).is_some_and(|x| x.value.is_none())
             {
+                self.account(
+                    0,
+                    crate::shell::access::value_charge(Some(&Value::Indexed(Default::default()))),
+                )?;
                 self.vars.set_var(
                     &base,
                     Var {
@@ -244,6 +250,10 @@ impl Shell {
             } else if add & ATTR_ASSOC != 0
                 && self.vars.get(&base).is_some_and(|x| x.value.is_none())
             {
+                self.account(
+                    0,
+                    crate::shell::access::value_charge(Some(&Value::Assoc(Default::default()))),
+                )?;
                 self.vars.set_var(
                     &base,
                     Var {
@@ -286,6 +296,7 @@ impl Shell {
                             Some(self.arith(&key)?)
                         };
                         let mut bad_index: Option<Vec<u8>> = None;
+                        let before = self.vars_charge([&name[..]]);
                         if let Some(var) = self.vars.get_mut(&name) {
                             match (&mut var.value, idx) {
                                 (Some(Value::Assoc(m)), _) => {
@@ -307,6 +318,9 @@ impl Shell {
                                 _ => {}
                             }
                         }
+                        // The element's memory goes with it.
+                        let after = self.vars_charge([&name[..]]);
+                        self.account(before, after)?;
                         if let Some(k) = bad_index {
                             self.error_msg(
                                 &[b"unset: [", &k[..], b"]: bad array subscript"].concat(),

@@ -17,7 +17,7 @@ use super::ast::*;
 use super::expand::BoxFut;
 use super::pattern::Pattern;
 use super::state::{Flow, Res, Shell, MAX_CALL_DEPTH};
-use crate::limits::{cost, StopReason};
+use crate::limits::{cost, ReservedBuf, StopReason};
 use crate::process::{Interrupt, OpenFile, Pid};
 use std::rc::Rc;
 
@@ -250,8 +250,7 @@ impl Shell {
     }
 
     fn release_memory(&mut self) {
-        self.sys.meter.release(self.mem_held);
-        self.mem_held = 0;
+        self.mem_held.0.clear();
     }
 
     /// Parses and runs shell text in this shell (`eval`, `source`, traps).
@@ -557,7 +556,7 @@ impl Shell {
         setup: impl FnOnce(&mut Shell) -> Command,
     ) -> Res<Pid> {
         self.sys.charge(cost::PROCESS_SPAWN)?;
-        self.sys.meter.reserve(cost::PROCESS_MEMORY)?;
+        let process_memory = self.sys.meter.reservation(cost::PROCESS_MEMORY)?;
         // A fork: the child has its parent's command line (`ps` shows a subshell as `bash`)
         // until it runs a command of its own.
         let argv = self
@@ -570,13 +569,15 @@ impl Shell {
         let mut child = self.fork_state(pid);
         let cmd = setup(&mut child);
         child.coproc_close_in_child();
-        let sys = self.sys.clone();
         self.sys.start(
             pid,
             Box::pin(async move {
+                // The child's memory goes with its task, however that ends (a dropped task
+                // included).
+                let process_memory = process_memory;
                 let r = child.exec_command(&cmd).await;
                 let r = child.finish(r).await;
-                sys.meter.release(cost::PROCESS_MEMORY);
+                drop(process_memory);
                 r.unwrap_or_else(|i| match i {
                     Interrupt::Signal(s) => 128 + s,
                     Interrupt::Stop(_) => 137,
@@ -955,7 +956,7 @@ impl Shell {
                 self.sys.meter.stop_with(StopReason::DepthExceeded).0,
             )));
         }
-        self.sys.meter.reserve(cost::FRAME_MEMORY)?;
+        let frame = self.sys.meter.reservation(cost::FRAME_MEMORY)?;
         let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
         self.vars.push_frame();
         let defined_in = self.func_files.get(&def.name).cloned().unwrap_or_default();
@@ -969,10 +970,11 @@ impl Shell {
         let r = self.exec_command(&def.body).await;
         self.loop_depth = saved_loop;
         self.call_stack.pop();
-        self.vars.pop_frame();
+        let popped = self.pop_var_frame();
         self.positional = saved_pos;
-        self.sys.meter.release(cost::FRAME_MEMORY);
+        drop(frame);
         self.depth -= 1;
+        popped?;
         match r {
             Ok(s) => Ok(s),
             Err(Flow::Return(s)) => {
@@ -981,6 +983,21 @@ impl Shell {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Ends a function's variable scope: its locals go and the values they shadowed come
+    /// back, the held memory moving from one to the other.
+    fn pop_var_frame(&mut self) -> Res<()> {
+        let names: Vec<Vec<u8>> = self
+            .vars
+            .frames
+            .last()
+            .map(|f| f.saved.iter().map(|(n, _)| n.clone()).collect())
+            .unwrap_or_default();
+        let before = self.vars_charge(names.iter().map(Vec::as_slice));
+        self.vars.pop_frame();
+        let after = self.vars_charge(names.iter().map(Vec::as_slice));
+        self.account(before, after)
     }
 
     /// `$(...)`: runs the program in a child whose stdout is a pipe; returns the output
@@ -1013,10 +1030,10 @@ impl Shell {
                         return Ok(Vec::new());
                     }
                 };
-                self.sys.meter.release(data.len() as u64);
                 self.status = 0;
                 self.subst_status = Some(0);
-                let mut out = data;
+                // The text becomes a word, charged as the expansion's result.
+                let (mut out, _) = data.into_parts();
                 out.retain(|&b| b != 0);
                 while out.last() == Some(&b'\n') {
                     out.pop();
@@ -1046,14 +1063,14 @@ impl Shell {
             let out = match self.sys.read_to_end(&r).await {
                 Ok(o) => o,
                 Err(crate::process::IoError::Interrupted(i)) => return Err(Flow::Int(i)),
-                Err(_) => Vec::new(),
+                Err(_) => ReservedBuf::new(&self.sys.meter),
             };
             drop(r);
             let s = self.wait_child(pid).await?;
-            self.sys.meter.release(out.len() as u64);
             self.status = s;
             self.subst_status = Some(s);
-            let mut out = out;
+            // The output becomes a word, charged as the expansion's result.
+            let (mut out, _) = out.into_parts();
             if out.contains(&0) {
                 // Shell strings cannot hold NUL; bash drops them with a warning.
                 out.retain(|&b| b != 0);

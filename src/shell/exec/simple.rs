@@ -137,8 +137,9 @@ impl Shell {
         let saved = match self.apply_redirects(&sc.redirects).await? {
             Ok(s) => s,
             Err(()) => {
-                self.restore_vars(saved_vars);
+                let restored = self.restore_vars(saved_vars);
                 self.close_procsubs();
+                restored?;
                 return Ok(1);
             }
         };
@@ -160,8 +161,9 @@ impl Shell {
         } else {
             self.restore_redirects(saved);
         }
-        self.restore_vars(saved_vars);
+        let restored = self.restore_vars(saved_vars);
         self.close_procsubs();
+        restored?;
         let s = r?;
         self.status = s;
         Ok(s)
@@ -194,7 +196,11 @@ impl Shell {
         Ok(())
     }
 
-    fn restore_vars(&mut self, saved: Vec<(Vec<u8>, Option<Var>)>) {
+    /// Puts back the variables a command's temporary bindings replaced, moving the shell's
+    /// held memory from the bindings to the values restored.
+    fn restore_vars(&mut self, saved: Vec<(Vec<u8>, Option<Var>)>) -> Res<()> {
+        let before = self.vars_charge(saved.iter().map(|(n, _)| n.as_slice()));
+        let names: Vec<Vec<u8>> = saved.iter().map(|(n, _)| n.clone()).collect();
         for (n, v) in saved.into_iter().rev() {
             match v {
                 Some(v) => self.vars.set_var(&n, v),
@@ -203,6 +209,8 @@ impl Shell {
                 }
             }
         }
+        let after = self.vars_charge(names.iter().map(Vec::as_slice));
+        self.account(before, after)
     }
 
     fn close_procsubs(&mut self) {
@@ -533,10 +541,8 @@ impl Shell {
             Err(e) => Err(e),
         };
         match read {
-            Ok(d) => {
-                self.sys.meter.release(d.len() as u64);
-                Ok(Ok(d))
-            }
+            // Script text is not held as data: the guard goes now, the bytes are parsed.
+            Ok(d) => Ok(Ok(d.into_parts().0)),
             Err(IoError::Interrupted(i)) => Err(Flow::Int(i)),
             Err(e) => Ok(Err(e)),
         }
@@ -673,8 +679,9 @@ impl Shell {
                     // Program from stdin.
                     let f = self.sys.fd(self.pid, 0);
                     let d = match f {
+                        // Transient, as for a script file (`read_through_process`).
                         Some(f) => match self.sys.read_to_end(&f).await {
-                            Ok(d) => d,
+                            Ok(d) => d.into_parts().0,
                             Err(crate::process::IoError::Interrupted(i)) => {
                                 return Err(Flow::Int(i))
                             }

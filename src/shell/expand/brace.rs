@@ -144,9 +144,10 @@ fn expand_toks(toks: &[Tok], sys: &Kernel, out: &mut Vec<Vec<Tok>>, depth: u32) 
     Ok(())
 }
 
+/// Checks that `bytes` of expansion could be held: a reservation held for no time, which stops
+/// the run typed when they would not fit (the words are charged where they are kept).
 fn reserve_transient(sys: &Kernel, bytes: u64) -> Res<()> {
-    sys.meter.reserve(bytes)?;
-    sys.meter.release(bytes);
+    drop(sys.meter.reservation(bytes)?);
     Ok(())
 }
 

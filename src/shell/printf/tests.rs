@@ -11,7 +11,7 @@ impl PrintfHost for TestHost {
     fn shell_start(&mut self) -> i64 {
         1_600_000_000
     }
-    fn reserve(&mut self, bytes: usize) -> bool {
+    fn allow_growth(&mut self, bytes: usize) -> bool {
         if self.used.saturating_add(bytes) > self.limit {
             return false;
         }
