@@ -232,10 +232,7 @@ async fn main(ctx: CommandCtx) -> Result<i32, Interrupt> {
         }
         Program::Stdin => {
             let data = match ctx.read_all_input(b"-").await {
-                Ok(d) => {
-                    ctx.release(d.len() as u64);
-                    d
-                }
+                Ok(d) => d.as_slice().to_vec(),
                 Err(crate::process::IoError::Interrupted(i)) => return Err(i),
                 Err(_) => Vec::new(),
             };

@@ -99,7 +99,8 @@ impl Stream {
     pub fn file(name: &str, mode: &str, path: Vec<u8>, content: Vec<u8>, binary: bool) -> Stream {
         let mut s = Stream::new(name, mode, u32::MAX);
         s.readable = mode.contains('r') || mode.contains('+');
-        s.writable = mode.contains('w') || mode.contains('a') || mode.contains('x') || mode.contains('+');
+        s.writable =
+            mode.contains('w') || mode.contains('a') || mode.contains('x') || mode.contains('+');
         s.binary = binary;
         s.universal = !binary;
         s.input = content;
@@ -164,7 +165,10 @@ pub fn write(vm: &mut Vm, stream: &Value, text: &str) -> PyResult<()> {
                 (s.closed, s.binary)
             };
             if closed {
-                return Err(vm.raise(vm.types.value_error.clone(), "I/O operation on closed file."));
+                return Err(vm.raise(
+                    vm.types.value_error.clone(),
+                    "I/O operation on closed file.",
+                ));
             }
             if binary {
                 let msg = "a bytes-like object is required, not 'str'";

@@ -303,7 +303,8 @@ impl<'a> Compiler<'a> {
             Expr::Subscript(s) => {
                 self.expr(&s.value)?;
                 self.slice_or_expr(&s.slice)?;
-                let focus = TextRange::new(self.bracket_after(s.value.range().end()), s.range.end());
+                let focus =
+                    TextRange::new(self.bracket_after(s.value.range().end()), s.range.end());
                 let saved = self.at_focus(s.range, focus);
                 self.emit(Instr::StoreSubscr);
                 self.restore(saved);

@@ -93,13 +93,19 @@ impl Vm {
 
     /// Writes a file stream's buffered bytes to the simulated filesystem.
     pub fn flush_file(&mut self, s: &mut Stream) -> PyResult<()> {
-        let Some(path) = s.path.clone() else { return Ok(()) };
+        let Some(path) = s.path.clone() else {
+            return Ok(());
+        };
         if s.out.is_empty() {
             return Ok(());
         }
         let data = std::mem::take(&mut s.out);
         self.charge_bytes(data.len())?;
-        let r = self.sys.vfs.borrow_mut().write_file(&path, &data, WriteMode::Append);
+        let r = self
+            .sys
+            .vfs
+            .borrow_mut()
+            .write_file(&path, &data, WriteMode::Append);
         self.sys.sync_disk();
         match r {
             Ok(()) => Ok(()),
@@ -111,13 +117,22 @@ impl Vm {
 /// `open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None)`.
 pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     let get = |i: usize, n: &str| -> Option<Value> {
-        k.iter().find(|(x, _)| &**x == n).map(|(_, v)| v.clone()).or_else(|| a.get(i).cloned())
+        k.iter()
+            .find(|(x, _)| &**x == n)
+            .map(|(_, v)| v.clone())
+            .or_else(|| a.get(i).cloned())
     };
     let Some(file) = get(0, "file") else {
-        return Err(vm.raise(vm.types.type_error.clone(), "open() missing required argument 'file' (pos 1)"));
+        return Err(vm.raise(
+            vm.types.type_error.clone(),
+            "open() missing required argument 'file' (pos 1)",
+        ));
     };
     let Some(name) = file.as_str().map(String::from) else {
-        let msg = format!("expected str, bytes or os.PathLike object, not {}", vm.type_name(&file));
+        let msg = format!(
+            "expected str, bytes or os.PathLike object, not {}",
+            vm.type_name(&file)
+        );
         return Err(vm.raise(vm.types.type_error.clone(), &msg));
     };
     let mode = match get(1, "mode") {
@@ -141,12 +156,16 @@ pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         return Err(vm.raise(vm.types.value_error.clone(), msg));
     }
     if mode.contains('+') {
-        let msg = format!("open() mode '{mode}' (read and write) is not supported by this simulator yet");
+        let msg =
+            format!("open() mode '{mode}' (read and write) is not supported by this simulator yet");
         return Err(vm.raise(vm.types.not_implemented_error.clone(), &msg));
     }
     let binary = mode.contains('b');
     if binary && get(3, "encoding").is_some_and(|e| !e.is_none()) {
-        return Err(vm.raise(vm.types.value_error.clone(), "binary mode doesn't take an encoding argument"));
+        return Err(vm.raise(
+            vm.types.value_error.clone(),
+            "binary mode doesn't take an encoding argument",
+        ));
     }
     let abs = crate::vfs::path::resolve(&vm.cwd, name.as_bytes());
     let st = vm.sys.vfs.borrow().stat(&abs);
@@ -178,14 +197,22 @@ pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             WriteMode::Truncate
         };
         let umask = vm.sys.with_proc(vm.pid, |p| p.umask).unwrap_or(0o022);
-        let r = vm.sys.vfs.borrow_mut().write_file_mode(&abs, b"", wmode, 0o666 & !umask);
+        let r = vm
+            .sys
+            .vfs
+            .borrow_mut()
+            .write_file_mode(&abs, b"", wmode, 0o666 & !umask);
         vm.sys.sync_disk();
         if let Err(e) = r {
             return Err(vm.os_error(errno_of(e), e.message(), Some(&name)));
         }
         Vec::new()
     };
-    let shown_mode = if binary { mode.clone() } else { mode.replace('t', "") };
+    let shown_mode = if binary {
+        mode.clone()
+    } else {
+        mode.replace('t', "")
+    };
     let mut s = Stream::file(&name, &shown_mode, abs, content, binary);
     s.kernel = Some(vm.sys.clone());
     vm.new_obj(Kind::Stream(RefCell::new(s)), 512)
@@ -225,7 +252,10 @@ fn is_binary(v: &Value) -> bool {
 fn check_open(vm: &mut Vm, v: &Value) -> PyResult<()> {
     if let Some(Kind::Stream(s)) = v.kind() {
         if s.borrow().closed {
-            return Err(vm.raise(vm.types.value_error.clone(), "I/O operation on closed file."));
+            return Err(vm.raise(
+                vm.types.value_error.clone(),
+                "I/O operation on closed file.",
+            ));
         }
     }
     Ok(())
@@ -267,7 +297,9 @@ fn read(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         Some(Value::None) | None => -1,
         Some(v) => vm.index_of(&v)?.unwrap_or(-1),
     };
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(Value::None) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(Value::None);
+    };
     let data = {
         let mut s = s.borrow_mut();
         if size < 0 {
@@ -286,7 +318,11 @@ fn read(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
                 (size as usize).min(rest.len())
             } else {
                 let text = String::from_utf8_lossy(rest);
-                text.chars().take(size as usize).map(char::len_utf8).sum::<usize>().min(rest.len())
+                text.chars()
+                    .take(size as usize)
+                    .map(char::len_utf8)
+                    .sum::<usize>()
+                    .min(rest.len())
             };
             let d = rest[..n].to_vec();
             s.input_pos += n;
@@ -315,7 +351,9 @@ fn readlines(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let binary = is_binary(&a[0]);
     let t = target(&a[0]);
     check_readable(vm, &t)?;
-    let Some(Kind::Stream(s)) = t.kind() else { return vm.new_list(Vec::new()) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return vm.new_list(Vec::new());
+    };
     if !s.borrow().eof {
         return Err(Flow::NeedInput);
     }
@@ -332,7 +370,10 @@ fn readlines(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 
 fn write(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     if a.len() != 2 {
-        let msg = format!("write() takes exactly one argument ({} given)", a.len().saturating_sub(1));
+        let msg = format!(
+            "write() takes exactly one argument ({} given)",
+            a.len().saturating_sub(1)
+        );
         return Err(vm.raise(vm.types.type_error.clone(), &msg));
     }
     let binary = is_binary(&a[0]);
@@ -347,7 +388,10 @@ fn write(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
                 (b, n)
             }
             _ => {
-                let msg = format!("a bytes-like object is required, not '{}'", vm.type_name(&a[1]));
+                let msg = format!(
+                    "a bytes-like object is required, not '{}'",
+                    vm.type_name(&a[1])
+                );
                 return Err(vm.raise(vm.types.type_error.clone(), &msg));
             }
         }
@@ -366,7 +410,9 @@ fn write(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 
 /// Appends bytes to a stream's output buffer; file streams go to the VFS when it fills.
 pub fn write_bytes(vm: &mut Vm, t: &Value, bytes: &[u8]) -> PyResult<()> {
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(()) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(());
+    };
     let mut st = s.borrow_mut();
     if !st.writable {
         drop(st);
@@ -395,7 +441,9 @@ fn writelines(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 fn flush(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
     check_open(vm, &t)?;
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(Value::None) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(Value::None);
+    };
     let mut st = s.borrow_mut();
     if st.path.is_some() {
         vm.flush_file(&mut st)?;
@@ -408,7 +456,9 @@ fn flush(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 
 fn close(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(Value::None) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(Value::None);
+    };
     let mut st = s.borrow_mut();
     if st.closed {
         return Ok(Value::None);
@@ -439,17 +489,27 @@ fn seek(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     check_open(vm, &t)?;
     let pos = match a.get(1) {
         Some(v) => vm.index_of(v)?.unwrap_or(0),
-        None => return Err(vm.raise(vm.types.type_error.clone(), "seek expected at least 1 argument, got 0")),
+        None => {
+            return Err(vm.raise(
+                vm.types.type_error.clone(),
+                "seek expected at least 1 argument, got 0",
+            ))
+        }
     };
     let whence = match a.get(2) {
         Some(v) => vm.index_of(v)?.unwrap_or(0),
         None => 0,
     };
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(Value::None) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(Value::None);
+    };
     let mut st = s.borrow_mut();
     if st.path.is_none() {
         drop(st);
-        return Err(vm.raise(vm.types.unsupported_operation.clone(), "underlying stream is not seekable"));
+        return Err(vm.raise(
+            vm.types.unsupported_operation.clone(),
+            "underlying stream is not seekable",
+        ));
     }
     let len = st.input.len() as i64;
     let new = match whence {
@@ -465,15 +525,23 @@ fn seek(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 fn tell(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
     check_open(vm, &t)?;
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(Value::Int(0)) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(Value::Int(0));
+    };
     let st = s.borrow();
-    let n = if st.readable { st.input_pos } else { st.out.len() };
+    let n = if st.readable {
+        st.input_pos
+    } else {
+        st.out.len()
+    };
     Ok(Value::Int(n as i64))
 }
 
 fn fileno(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
-    let Some(Kind::Stream(s)) = t.kind() else { return Ok(Value::Int(0)) };
+    let Some(Kind::Stream(s)) = t.kind() else {
+        return Ok(Value::Int(0));
+    };
     let fd = s.borrow().fd;
     if fd == u32::MAX {
         return Ok(Value::Int(3));
@@ -488,22 +556,30 @@ fn isatty(_vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
 
 fn readable(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
-    Ok(Value::Bool(matches!(t.kind(), Some(Kind::Stream(s)) if s.borrow().readable)))
+    Ok(Value::Bool(
+        matches!(t.kind(), Some(Kind::Stream(s)) if s.borrow().readable),
+    ))
 }
 
 fn writable(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
-    Ok(Value::Bool(matches!(t.kind(), Some(Kind::Stream(s)) if s.borrow().writable)))
+    Ok(Value::Bool(
+        matches!(t.kind(), Some(Kind::Stream(s)) if s.borrow().writable),
+    ))
 }
 
 fn seekable(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let t = target(&a[0]);
-    Ok(Value::Bool(matches!(t.kind(), Some(Kind::Stream(s)) if s.borrow().path.is_some())))
+    Ok(Value::Bool(
+        matches!(t.kind(), Some(Kind::Stream(s)) if s.borrow().path.is_some()),
+    ))
 }
 
 /// Data attributes of a stream (`name`, `mode`, `closed`, `encoding`, `buffer`).
 pub fn stream_attr(vm: &mut Vm, v: &Value, name: &str) -> PyResult<Option<Value>> {
-    let Some(Kind::Stream(s)) = v.kind() else { return Ok(None) };
+    let Some(Kind::Stream(s)) = v.kind() else {
+        return Ok(None);
+    };
     let (nm, mode, closed, binary) = {
         let st = s.borrow();
         (st.name.clone(), st.mode.clone(), st.closed, st.binary)

@@ -73,7 +73,13 @@ pub fn install(vm: &mut Vm) {
         vm,
         &g,
         "generator",
-        &[("send", gen_send), ("throw", gen_throw), ("close", gen_close), ("__next__", gen_next), ("__iter__", gen_iter)],
+        &[
+            ("send", gen_send),
+            ("throw", gen_throw),
+            ("close", gen_close),
+            ("__next__", gen_next),
+            ("__iter__", gen_iter),
+        ],
     );
 }
 
@@ -355,7 +361,9 @@ fn gen_throw(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 }
 
 fn gen_close(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
-    let Some(Kind::Generator(g)) = a[0].kind() else { return Ok(Value::None) };
+    let Some(Kind::Generator(g)) = a[0].kind() else {
+        return Ok(Value::None);
+    };
     let started = g.borrow().frame.as_ref().map(|f| f.pc > 0);
     match started {
         None => return Ok(Value::None),
@@ -367,9 +375,10 @@ fn gen_close(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     }
     let exit = vm.new_exception_args(vm.types.generator_exit.clone(), Vec::new());
     match vm.throw_generator(&a[0], exit) {
-        Ok(crate::python::vm::GenStep::Yielded(_)) => {
-            Err(vm.raise(vm.types.runtime_error.clone(), "generator ignored GeneratorExit"))
-        }
+        Ok(crate::python::vm::GenStep::Yielded(_)) => Err(vm.raise(
+            vm.types.runtime_error.clone(),
+            "generator ignored GeneratorExit",
+        )),
         Ok(crate::python::vm::GenStep::Returned(_)) => Ok(Value::None),
         Err(crate::python::vm::Flow::Exc(e))
             if vm.isinstance(&e, &vm.types.generator_exit.clone())

@@ -861,14 +861,28 @@ impl Vm {
                         None => {
                             if strict {
                                 if n > 0 {
-                                    let which = if n > 1 { format!("s 1-{n}") } else { " 1".to_string() };
-                                    let msg = format!("zip() argument {} is shorter than argument{which}", n + 1);
+                                    let which = if n > 1 {
+                                        format!("s 1-{n}")
+                                    } else {
+                                        " 1".to_string()
+                                    };
+                                    let msg = format!(
+                                        "zip() argument {} is shorter than argument{which}",
+                                        n + 1
+                                    );
                                     return Err(self.raise(self.types.value_error.clone(), &msg));
                                 }
                                 for (m, rest) in iters.iter().enumerate().skip(1) {
                                     if self.next(rest)?.is_some() {
-                                        let which = if m > 1 { format!("s 1-{m}") } else { " 1".to_string() };
-                                        let msg = format!("zip() argument {} is longer than argument{which}", m + 1);
+                                        let which = if m > 1 {
+                                            format!("s 1-{m}")
+                                        } else {
+                                            " 1".to_string()
+                                        };
+                                        let msg = format!(
+                                            "zip() argument {} is longer than argument{which}",
+                                            m + 1
+                                        );
                                         return Err(
                                             self.raise(self.types.value_error.clone(), &msg)
                                         );
@@ -988,8 +1002,20 @@ impl Vm {
             None => {
                 if items.len() != before {
                     let msg = if items.len() > before {
-                        if matches!(v.kind(), Some(Kind::List(_) | Kind::Tuple(_) | Kind::Dict(_) | Kind::Set(..) | Kind::Str(_))) {
-                            format!("too many values to unpack (expected {before}, got {})", items.len())
+                        if matches!(
+                            v.kind(),
+                            Some(
+                                Kind::List(_)
+                                    | Kind::Tuple(_)
+                                    | Kind::Dict(_)
+                                    | Kind::Set(..)
+                                    | Kind::Str(_)
+                            )
+                        ) {
+                            format!(
+                                "too many values to unpack (expected {before}, got {})",
+                                items.len()
+                            )
                         } else {
                             format!("too many values to unpack (expected {before})")
                         }

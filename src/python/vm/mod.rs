@@ -117,8 +117,9 @@ pub struct Vm {
     /// Exceptions being handled (innermost last), for `sys.exc_info`, bare `raise` and
     /// implicit chaining.
     pub exc_stack: Vec<Value>,
-    /// Bytes reserved from the meter for the heap's live objects.
-    reserved: u64,
+    /// Modeled memory reserved from the meter for the heap's live objects (grown before the
+    /// heap grows past it, shrunk in chunks as it empties; released when the VM is dropped).
+    reservation: crate::limits::Reservation,
     pub stdout: Value,
     pub stderr: Value,
     pub stdin: Value,
@@ -148,6 +149,7 @@ impl Vm {
         let stdout = alloc::obj(&heap, Kind::Stream(RefCell::new(Stream::stdout())), 256);
         let stderr = alloc::obj(&heap, Kind::Stream(RefCell::new(Stream::stderr())), 256);
         let stdin = alloc::obj(&heap, Kind::Stream(RefCell::new(Stream::stdin())), 256);
+        let reservation = sys.meter.empty_reservation();
         let mut vm = Vm {
             heap,
             sys,
@@ -162,7 +164,7 @@ impl Vm {
             nested: 0,
             native_depth: 0,
             exc_stack: Vec::new(),
-            reserved: 0,
+            reservation,
             stdout,
             stderr,
             stdin,
@@ -187,14 +189,13 @@ impl Vm {
     /// the heap grows past what is reserved, gives chunks back when it shrinks.
     pub fn account(&mut self) -> PyResult<()> {
         let live = self.heap.live.get();
-        if live > self.reserved {
-            let want = (live - self.reserved).div_ceil(RESERVE_CHUNK) * RESERVE_CHUNK;
-            self.sys.meter.reserve(want)?;
-            self.reserved += want;
-        } else if self.reserved - live > 4 * RESERVE_CHUNK {
-            let give = (self.reserved - live) / RESERVE_CHUNK * RESERVE_CHUNK - RESERVE_CHUNK;
-            self.sys.meter.release(give);
-            self.reserved -= give;
+        let reserved = self.reservation.bytes();
+        if live > reserved {
+            let want = (live - reserved).div_ceil(RESERVE_CHUNK) * RESERVE_CHUNK;
+            self.reservation.grow(want)?;
+        } else if reserved - live > 4 * RESERVE_CHUNK {
+            let give = (reserved - live) / RESERVE_CHUNK * RESERVE_CHUNK - RESERVE_CHUNK;
+            self.reservation.shrink(give);
         }
         Ok(())
     }
@@ -202,10 +203,10 @@ impl Vm {
     /// Checks that `bytes` more could be allocated before building something big.
     pub fn ensure(&mut self, bytes: u64) -> PyResult<()> {
         let live = self.heap.live.get().saturating_add(bytes);
-        if live > self.reserved {
-            let want = (live - self.reserved).div_ceil(RESERVE_CHUNK) * RESERVE_CHUNK;
-            self.sys.meter.reserve(want)?;
-            self.reserved += want;
+        let reserved = self.reservation.bytes();
+        if live > reserved {
+            let want = (live - reserved).div_ceil(RESERVE_CHUNK) * RESERVE_CHUNK;
+            self.reservation.grow(want)?;
         }
         Ok(())
     }
@@ -223,13 +224,12 @@ impl Vm {
 
     /// Bytes currently reserved from the meter for the heap.
     pub fn reserved_bytes(&self) -> u64 {
-        self.reserved
+        self.reservation.bytes()
     }
 
     /// Gives every reservation back (the interpreter is done).
     pub fn release_all(&mut self) {
-        self.sys.meter.release(self.reserved);
-        self.reserved = 0;
+        self.reservation.clear();
     }
 
     // ---- frames -----------------------------------------------------------------------------
