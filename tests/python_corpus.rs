@@ -348,3 +348,53 @@ fn python_corpus() {
         below.join("\n")
     );
 }
+
+/// Resource bombs stop typed (exit 137 with the stop reason) or raise what CPython raises,
+/// within the limits and without growing the host.
+#[test]
+fn python_resource_bombs_stop_typed() {
+    let cases: &[(&str, &str, i32, &str)] = &[
+        ("x = 'a' * 10**12", "memory", 137, "memory limit exhausted"),
+        ("x = 10**10**10", "memory", 137, "memory limit exhausted"),
+        ("x = [0] * 10**10", "memory", 137, "memory limit exhausted"),
+        (
+            "l = []\nwhile True: l.append('x' * 1000)\n",
+            "memory",
+            137,
+            "memory limit exhausted",
+        ),
+        ("while True: pass\n", "cpu", 137, "CPU limit exhausted"),
+        (
+            "def f(): return f()\nf()\n",
+            "recursion",
+            1,
+            "RecursionError: maximum recursion depth exceeded",
+        ),
+        (
+            "class A:\n    def __getattr__(self, n): return self.x\nA().y\n",
+            "recursion",
+            1,
+            "RecursionError: maximum recursion depth exceeded",
+        ),
+        (
+            "def g():\n    while True: yield 1\nfor x in g(): pass\n",
+            "cpu",
+            137,
+            "CPU limit exhausted",
+        ),
+    ];
+    for (prog, what, status, message) in cases {
+        let script = format!("cat > /tmp/b.py <<'EOF'\n{prog}\nEOF\npython3 /tmp/b.py");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_shellsim"))
+            .args(["--cpu", "20000000", "--memory", "64m", "-c", &script])
+            .output()
+            .expect("run shellsim");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(*status),
+            "{what} bomb {prog:?}: {stderr}"
+        );
+        assert!(stderr.contains(message), "{what} bomb {prog:?}: {stderr}");
+    }
+}

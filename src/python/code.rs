@@ -391,3 +391,21 @@ impl Code {
         self.flags & CO_GENERATOR != 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_found_by_offset() {
+        let s = Source::new("t.py", "a = 1\n  b = 2\n\nc");
+        assert_eq!(s.line_of(0), 1);
+        assert_eq!(s.line_of(6), 2);
+        assert_eq!(s.line_of(14), 3);
+        assert_eq!(s.line_of(15), 4);
+        assert_eq!(s.line_text(2), Some("  b = 2"));
+        assert_eq!(s.line_text(3), Some(""));
+        assert_eq!(s.line_text(5), None);
+        assert_eq!(s.line_start(2), 6);
+    }
+}

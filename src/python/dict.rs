@@ -217,3 +217,49 @@ impl Dict {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int_eq(k: i64) -> impl Fn(&Value) -> Option<bool> {
+        move |v| Some(matches!(v, Value::Int(x) if *x == k))
+    }
+
+    #[test]
+    fn keeps_insertion_order_through_growth_and_deletes() {
+        let mut d = Dict::new();
+        for k in 0..100i64 {
+            d.push_new(k * 7 % 13, Value::Int(k), Value::Int(k * 2));
+        }
+        for k in (0..100i64).step_by(3) {
+            let Lookup::Found(i) = d.lookup(k * 7 % 13, int_eq(k)) else {
+                panic!("missing {k}")
+            };
+            assert!(d.remove_at(i).is_some());
+        }
+        let keys: Vec<i64> = d
+            .iter()
+            .map(|e| match e.key {
+                Value::Int(k) => k,
+                _ => -1,
+            })
+            .collect();
+        let want: Vec<i64> = (0..100).filter(|k| k % 3 != 0).collect();
+        assert_eq!(keys, want);
+        assert_eq!(d.len(), want.len());
+        assert!(matches!(d.lookup(3 * 7 % 13, int_eq(3)), Lookup::Missing));
+        assert!(matches!(d.lookup(4 * 7 % 13, int_eq(4)), Lookup::Found(_)));
+    }
+
+    #[test]
+    fn undecidable_keys_are_handed_back_in_probe_order() {
+        let mut d = Dict::new();
+        d.push_new(5, Value::Int(1), Value::None);
+        d.push_new(5, Value::Int(2), Value::None);
+        match d.lookup(5, |_| None) {
+            Lookup::Ask(c) => assert_eq!(c.len(), 2),
+            _ => panic!("expected candidates"),
+        }
+    }
+}
