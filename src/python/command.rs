@@ -10,7 +10,6 @@ use super::vm::{alloc, format_exception, Flow, Progress, Vm};
 use crate::process::command::{CmdFuture, CommandCtx};
 use crate::process::Interrupt;
 use crate::vfs::path;
-use std::rc::Rc;
 
 /// One line for the command table.
 pub const SUMMARY: &str =
@@ -458,6 +457,3 @@ impl Vm {
         self.release_all();
     }
 }
-
-#[allow(dead_code)]
-fn _rc(_: Rc<()>) {}

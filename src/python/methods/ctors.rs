@@ -3,7 +3,6 @@
 use crate::python::format as pyfmt;
 use crate::python::object::{Kind, Obj, Value};
 use crate::python::vm::{ops::num, ops::Num, Flow, PyResult, Vm};
-use num_bigint::BigInt;
 use std::rc::Rc;
 
 type Kw<'a> = &'a [(Rc<str>, Value)];
@@ -447,6 +446,3 @@ pub fn super_new(vm: &mut Vm, _cls: &Rc<Obj>, a: &[Value], _k: Kw) -> PyResult<V
         )),
     }
 }
-
-#[allow(dead_code)]
-fn _big(_: BigInt) {}

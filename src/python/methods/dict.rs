@@ -1,6 +1,6 @@
 //! `dict` (and its views) and `set`/`frozenset` methods.
 
-use super::{add, arg, arity};
+use super::{add, arity};
 use crate::python::code::BinOp;
 use crate::python::object::{Kind, Value};
 use crate::python::vm::{Flow, PyResult, Vm};
@@ -387,9 +387,4 @@ fn set_isdisjoint(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         }
     }
     Ok(Value::Bool(true))
-}
-
-#[allow(dead_code)]
-fn unused(a: &[Value], k: Kw) -> Option<Value> {
-    arg(a, k, 0, "")
 }

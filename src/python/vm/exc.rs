@@ -2,7 +2,7 @@
 //! `except` clauses, and printing tracebacks in CPython 3.14's format (source lines with the
 //! `~~~^^^` markers, chained-exception separators, notes).
 
-use super::{alloc, Flow, PyResult, Vm};
+use super::{Flow, PyResult, Vm};
 use crate::python::code::{Code, Span, CO_NESTED};
 use crate::python::object::{ExcData, Kind, Obj, Value};
 use std::cell::RefCell;
@@ -683,10 +683,4 @@ impl Vm {
         names.dedup();
         names
     }
-}
-
-/// Keeps `alloc` referenced for exception helpers that build values.
-#[allow(dead_code)]
-fn _alloc_used() -> fn(&std::rc::Rc<crate::python::object::Heap>, &str) -> Value {
-    alloc::str_value
 }

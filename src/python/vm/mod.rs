@@ -19,7 +19,7 @@ pub mod text;
 pub use attr::lookup_mro;
 pub use exc::format_exception;
 
-use super::code::{BinOp, Code, Instr, UnOp};
+use super::code::{Code, Instr, UnOp};
 use super::dict::Dict;
 use super::object::{Heap, Kind, Obj, Value};
 use super::stream::Stream;
@@ -1143,7 +1143,3 @@ pub enum GenStep {
 fn top(f: &Frame) -> &Value {
     f.stack.last().expect("stack")
 }
-
-// `BinOp` is used by the op helpers; keep the import referenced here for clarity.
-#[allow(dead_code)]
-fn _ops(_: BinOp) {}
