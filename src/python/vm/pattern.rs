@@ -134,7 +134,7 @@ impl Vm {
         let mut seen: Vec<Value> = Vec::with_capacity(keys.len());
         let mut values = Vec::with_capacity(keys.len());
         for k in keys {
-            self.hash_for(&k, "dict key")?;
+            self.hash_for(&k, "set element")?;
             for s in &seen {
                 if self.eq(s, &k)? {
                     let r = self.repr_of(&k)?;
