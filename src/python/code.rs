@@ -245,22 +245,33 @@ pub enum Instr {
     BeforeWith,
     /// Call the exit method after an exception in a `with` body: exit exc -> exc result.
     WithExceptStart,
-    /// Pattern matching: len check `len(subject) >= n` (high bit set: `==`).
+    /// Pattern matching (see `compile/pattern.rs`): subject -> subject bool, whether
+    /// `len(subject) >= n` (with bit 31 set: `== n`).
     MatchLen(u32),
-    /// Is the subject a sequence (not str/bytes/dict) / a mapping?
+    /// subject -> subject bool: is the subject a sequence (not str/bytes/bytearray)?
     MatchSequence,
+    /// subject -> subject bool: is the subject a mapping?
     MatchMapping,
-    /// subject keys-tuple -> subject values-tuple-or-None
+    /// subject keys-tuple -> subject keys-tuple values-tuple-or-None (`subject.get` for each
+    /// key; None when one is missing).
     MatchKeys,
-    /// subject cls names-tuple -> attrs-tuple-or-None, with `n` positional sub-patterns.
+    /// subject cls names-tuple -> attrs-tuple-or-None, with `n` positional sub-patterns
+    /// before the named attributes.
     MatchClass(u32),
-    /// Copy the dict on top without the given keys (for `**rest`): dict keys -> rest.
+    /// subject keys-tuple -> a new dict of the subject's items without those keys (`**rest`).
     CopyDictWithoutKeys,
+    /// The top of the stack moves down to be the `n`th item (`RotN(2)` swaps).
+    RotN(u32),
+    /// The `n`th item moves up to the top (`PullN(2)` swaps).
+    PullN(u32),
     /// `x = x` in an annotation-free `__annotations__` setup: no-op marker kept for clarity.
     SetupAnnotations,
     /// Wrap a value in a `StopIteration`-free return for generator expression bodies.
     PrintExpr,
 }
+
+/// `MatchLen`'s flag for an exact length.
+pub const MATCH_LEN_EXACT: u32 = 1 << 31;
 
 /// Code flags.
 pub const CO_VARARGS: u32 = 4;

@@ -4,6 +4,7 @@
 //! `except` bodies), and exception-table regions that are suspended while such exit code runs.
 
 mod expr;
+mod pattern;
 pub mod scope;
 mod stmt;
 
@@ -699,9 +700,10 @@ fn stack_effect(i: Instr) -> i32 {
         WithExceptStart => 0,
         MatchLen(_) => 1,
         MatchSequence | MatchMapping => 1,
-        MatchKeys => 0,
-        MatchClass(_) => -1,
+        MatchKeys => 1,
+        MatchClass(_) => -2,
         CopyDictWithoutKeys => -1,
+        RotN(_) | PullN(_) => 0,
         SetupAnnotations => 0,
         PrintExpr => -1,
     }

@@ -282,7 +282,7 @@ impl<'a> Compiler<'a> {
                 }
                 self.with_items(&w.items, &w.body)?;
             }
-            Stmt::Match(m) => return err("'match' statements are not supported yet", m.range),
+            Stmt::Match(m) => self.match_stmt(m)?,
             Stmt::TypeAlias(t) => return err("'type' statements are not supported yet", t.range),
             Stmt::IpyEscapeCommand(c) => return err("invalid syntax", c.range),
         }

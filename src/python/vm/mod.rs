@@ -14,6 +14,7 @@ mod exc;
 mod import;
 mod items;
 pub mod ops;
+mod pattern;
 pub mod text;
 
 pub use attr::lookup_mro;
@@ -1052,12 +1053,7 @@ impl Vm {
                 f.stack.push(r);
             }
             MatchLen(_) | MatchSequence | MatchMapping | MatchKeys | MatchClass(_)
-            | CopyDictWithoutKeys => {
-                return Err(self.raise(
-                    self.types.system_error.clone(),
-                    "pattern matching is not supported yet",
-                ));
-            }
+            | CopyDictWithoutKeys | RotN(_) | PullN(_) => self.pattern_op(f, instr)?,
         }
         Ok(None)
     }

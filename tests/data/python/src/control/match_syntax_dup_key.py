@@ -1,0 +1,3 @@
+match {}:
+    case {"x": 1, "y": 2, "x": 3}:
+        pass

@@ -1,0 +1,3 @@
+match [1, 2]:
+    case [x, [y, x]]:
+        pass

@@ -1,0 +1,7 @@
+match 1:
+    case 0:
+        pass
+    case _ | (_):
+        pass
+    case 2:
+        pass
