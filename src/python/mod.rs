@@ -17,6 +17,7 @@ pub mod front;
 pub mod hash;
 pub mod methods;
 pub mod object;
+pub mod stdlib;
 pub mod stream;
 pub mod types;
 pub mod vm;

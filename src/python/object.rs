@@ -130,6 +130,10 @@ pub enum Kind {
     DictView(Rc<Obj>, u8),
     /// A native stream: `sys.stdout`, `sys.stderr`, `sys.stdin`, or an open file.
     Stream(RefCell<super::stream::Stream>),
+    /// Native state behind a standard-library object (a compiled regular expression, a
+    /// random generator), held by the Python-level object that wraps it; its type is
+    /// `object` to Python code.
+    Opaque(Box<dyn std::any::Any>),
 }
 
 /// Set contents, laid out slot for slot as CPython's set table, so iteration order matches.

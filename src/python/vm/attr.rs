@@ -85,6 +85,7 @@ impl Vm {
                 Kind::NotImplemented => t.not_implemented_type.clone(),
                 Kind::Ellipsis => t.ellipsis_type.clone(),
                 Kind::Stream(_) => t.textio_type.clone(),
+                Kind::Opaque(_) => t.object_type.clone(),
                 Kind::DictView(_, w) => match w {
                     0 => t.dict_keys_type.clone(),
                     1 => t.dict_values_type.clone(),

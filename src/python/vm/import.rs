@@ -5,6 +5,7 @@ use super::attr::dict_get_str;
 use super::{alloc, Exit, Flow, PyResult, Vm};
 use crate::python::dict::Dict;
 use crate::python::object::{Kind, Module, Obj, Value};
+use crate::python::stdlib::{self, Body, StdModule};
 use crate::python::types::set_item;
 use std::rc::Rc;
 
@@ -108,6 +109,9 @@ impl Vm {
             }
             return Ok(m);
         }
+        if let Some(m) = stdlib::builtin(full) {
+            return self.load_std(m);
+        }
         let search: Vec<String> = match parent {
             Some(p) => {
                 let pm = self.module_named(p).unwrap_or(Value::None);
@@ -137,6 +141,9 @@ impl Vm {
                 dir.clone()
             };
             let base = base.trim_end_matches('/').to_string();
+            if let Some(m) = stdlib::in_dir(&base, full) {
+                return self.load_std(m);
+            }
             let pkg_init = format!("{base}/{leaf}/__init__.py");
             let file = format!("{base}/{leaf}.py");
             let pkg_dir = format!("{base}/{leaf}");
@@ -264,8 +271,45 @@ impl Vm {
             }
         };
         let text = String::from_utf8_lossy(&data).into_owned();
+        self.exec_source(name, file, pkg_dir, &text)
+    }
+
+    /// A standard-library module: native ones fill a fresh namespace, source ones run.
+    fn load_std(&mut self, m: &'static StdModule) -> PyResult<Value> {
+        match m.body {
+            Body::Native(init) => {
+                let module = self.new_module(m.name, None, None)?;
+                let Some(Kind::Module(md)) = module.kind() else {
+                    unreachable!()
+                };
+                let dict = md.dict.clone();
+                match init(self, &dict) {
+                    Ok(()) => Ok(module),
+                    Err(e) => {
+                        let key = self.str_now(m.name);
+                        let modules = self.modules.clone();
+                        let _ = self.dict_del(&modules, &key);
+                        Err(e)
+                    }
+                }
+            }
+            Body::Source(text, _) => {
+                let (file, pkg_dir) = stdlib::source_location(m);
+                self.exec_source(m.name, &file, pkg_dir.as_deref(), text)
+            }
+        }
+    }
+
+    /// Compiles and runs a module's source in a new module namespace.
+    fn exec_source(
+        &mut self,
+        name: &str,
+        file: &str,
+        pkg_dir: Option<&str>,
+        text: &str,
+    ) -> PyResult<Value> {
         self.charge_bytes(text.len())?;
-        let code = match crate::python::front::compile_source(&self.heap, file, &text) {
+        let code = match crate::python::front::compile_source(&self.heap, file, text) {
             Ok(c) => c,
             Err(se) => return Err(self.syntax_error_exception(&se)),
         };

@@ -405,6 +405,7 @@ impl Vm {
                         s.name, s.mode
                     )
                 }
+                Kind::Opaque(_) => format!("<object object at {:#x}>", self.identity(v)),
             },
         })
     }
