@@ -70,8 +70,7 @@ pub fn install(vm: &mut Vm) {
         ("bin", bin),
         ("format", format),
         ("callable", callable),
-        ("dir", dir),
-        ("vars", vars),
+        ("compile", super::vm::eval::compile),
         ("__build_class__", build_class),
         ("exit", exit),
         ("open", methods::io::open),
@@ -79,6 +78,10 @@ pub fn install(vm: &mut Vm) {
     ];
     for (name, f) in fns {
         let v = native(vm, name, *f);
+        set_item(&vm.heap, &b, name, v);
+    }
+    for (name, f) in super::vm::eval::FRAME_BUILTINS {
+        let v = alloc::obj(&vm.heap, Kind::FrameBuiltin(name, *f), 64);
         set_item(&vm.heap, &b, name, v);
     }
     let t = &vm.types;
@@ -208,6 +211,10 @@ pub fn install_sys(vm: &mut Vm) -> PyResult<()> {
     }
     for (name, f) in fns {
         let v = native(vm, name, *f);
+        set_item(&vm.heap, &dict, name, v);
+    }
+    for (name, f) in super::vm::eval::SYS_FRAME_BUILTINS {
+        let v = alloc::obj(&vm.heap, Kind::FrameBuiltin(name, *f), 64);
         set_item(&vm.heap, &dict, name, v);
     }
     let m = Module {
@@ -1066,42 +1073,17 @@ fn format(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 fn callable(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     exact(vm, "callable", a, 1)?;
     let r = match a[0].kind() {
-        Some(Kind::Function(_) | Kind::Builtin(_) | Kind::Method(..) | Kind::Class(_)) => true,
+        Some(
+            Kind::Function(_)
+            | Kind::Builtin(_)
+            | Kind::FrameBuiltin(..)
+            | Kind::Method(..)
+            | Kind::Class(_),
+        ) => true,
         Some(Kind::Instance(_)) => vm.special_method(&a[0], "__call__")?.is_some(),
         _ => false,
     };
     Ok(Value::Bool(r))
-}
-
-fn dir(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
-    let Some(x) = a.first() else {
-        return Err(vm.raise(
-            vm.types.not_implemented_error.clone(),
-            "dir() without arguments is not supported yet",
-        ));
-    };
-    let names = vm.dir_names(x);
-    let mut items = Vec::with_capacity(names.len());
-    for n in names {
-        items.push(vm.new_str(n)?);
-    }
-    vm.new_list(items)
-}
-
-fn vars(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
-    let Some(x) = a.first() else {
-        return Err(vm.raise(
-            vm.types.not_implemented_error.clone(),
-            "vars() without arguments is not supported yet",
-        ));
-    };
-    match vm.try_getattr(x, "__dict__")? {
-        Some(d) => Ok(d),
-        None => Err(vm.raise(
-            vm.types.type_error.clone(),
-            "vars() argument must have __dict__ attribute",
-        )),
-    }
 }
 
 fn build_class(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {

@@ -296,6 +296,9 @@ pub struct Source {
     pub text: Rc<str>,
     /// Byte offset where each line starts.
     pub line_starts: Vec<u32>,
+    /// Whether tracebacks show this source's lines: files and `-c` programs are; strings
+    /// given to `exec`/`eval` are not (CPython's `linecache` never sees them).
+    pub listed: bool,
 }
 
 impl Source {
@@ -310,6 +313,7 @@ impl Source {
             filename: filename.into(),
             text: text.into(),
             line_starts,
+            listed: true,
         }
     }
 

@@ -84,15 +84,42 @@ pub fn warm_up() {
 
 /// Parses and compiles a module.
 pub fn compile_source(heap: &Rc<Heap>, filename: &str, text: &str) -> Result<Rc<Code>, SyntaxErr> {
-    let source = Rc::new(Source::new(filename, text));
+    compile_string(heap, filename, text, Mode::Exec, true)
+}
+
+/// What `compile()` makes of its source: statements, or one expression whose value the code
+/// returns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Exec,
+    Eval,
+}
+
+/// Parses and compiles source text; `listed` says whether tracebacks show its lines.
+pub fn compile_string(
+    heap: &Rc<Heap>,
+    filename: &str,
+    text: &str,
+    mode: Mode,
+    listed: bool,
+) -> Result<Rc<Code>, SyntaxErr> {
+    let mut src = Source::new(filename, text);
+    src.listed = listed;
+    let source = Rc::new(src);
     if let Some(e) = bracket_error(&source) {
         return Err(e);
     }
-    let parsed = match ruff_python_parser::parse_module(text) {
-        Ok(p) => p,
-        Err(e) => return Err(parse_error(&source, &e.error, e.location)),
+    let compiled = match mode {
+        Mode::Exec => match ruff_python_parser::parse_module(text) {
+            Ok(p) => compile::compile_module(heap, source.clone(), p.syntax()),
+            Err(e) => return Err(parse_error(&source, &e.error, e.location)),
+        },
+        Mode::Eval => match ruff_python_parser::parse_expression(text) {
+            Ok(p) => compile::compile_expression(heap, source.clone(), p.syntax()),
+            Err(e) => return Err(parse_error(&source, &e.error, e.location)),
+        },
     };
-    compile::compile_module(heap, source.clone(), parsed.syntax()).map_err(|e| {
+    compiled.map_err(|e| {
         let (lineno, offset, end_offset, text) = position(&source, e.start, e.end);
         SyntaxErr {
             class: "SyntaxError",

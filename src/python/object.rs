@@ -110,6 +110,8 @@ pub enum Kind {
     Function(Function),
     /// A native function, possibly bound to `self`.
     Builtin(Builtin),
+    /// A builtin that reads its caller's frame (`globals`, `eval`, ...; see `vm/eval.rs`).
+    FrameBuiltin(&'static str, super::vm::eval::FrameFn),
     /// A function bound to an instance.
     Method(Value, Value),
     Class(Class),

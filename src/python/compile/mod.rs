@@ -126,9 +126,38 @@ pub fn compile_module(
     };
     let _ = c.interactive;
     c.push_unit(scope::MODULE_KEY, "<module>".into(), "<module>".into(), 1);
+    let anns = scope::body_annotations(&module.body);
+    if c.annotate_function(scope::MODULE_KEY, &anns, "<module>", 1)? {
+        c.store_name("__annotate__");
+    }
     c.body_with_docstring(&module.body, true)?;
     let none = c.const_value(Value::None);
     c.emit(Instr::LoadConst(none));
+    c.emit(Instr::Return);
+    Ok(c.pop_unit())
+}
+
+/// Compiles the expression `eval` was given: a code object returning its value.
+pub fn compile_expression(
+    heap: &Rc<Heap>,
+    source: Rc<Source>,
+    module: &ast::ModExpression,
+) -> CResult<Rc<Code>> {
+    let table = SymbolTable::build_expr(&module.body).map_err(|e| CompileError {
+        message: e.message,
+        start: e.offset,
+        end: e.end,
+    })?;
+    let mut c = Compiler {
+        heap: heap.clone(),
+        source,
+        table,
+        units: Vec::new(),
+        interactive: false,
+        plain_call: None,
+    };
+    c.push_unit(scope::MODULE_KEY, "<module>".into(), "<module>".into(), 1);
+    c.expr(&module.body)?;
     c.emit(Instr::Return);
     Ok(c.pop_unit())
 }
@@ -665,7 +694,12 @@ fn stack_effect(i: Instr) -> i32 {
         Call(n) => -(n as i32),
         CallKw(n) => -(n as i32) - 1,
         CallEx(k) => -1 - k as i32,
-        MakeFunction(f) => -((f & 1) as i32) - ((f >> 1 & 1) as i32) - ((f >> 3 & 1) as i32),
+        MakeFunction(f) => {
+            -((f & 1) as i32)
+                - ((f >> 1 & 1) as i32)
+                - ((f >> 3 & 1) as i32)
+                - ((f >> 4 & 1) as i32)
+        }
         BuildTuple(n) | BuildList(n) | BuildSet(n) | BuildString(n) => 1 - n as i32,
         BuildMap(n) => 1 - 2 * n as i32,
         BuildSlice(n) => 1 - n as i32,

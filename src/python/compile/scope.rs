@@ -155,9 +155,26 @@ impl SymbolTable {
             scopes: HashMap::new(),
             stack: vec![(MODULE_KEY, Scope::new(ScopeKind::Module, "<module>"))],
         };
+        let anns: Vec<&Expr> = body_annotations(body).into_iter().map(|(_, e)| e).collect();
+        b.annotation_scope(MODULE_KEY, &anns)?;
         for s in body {
             b.stmt(s)?;
         }
+        let (key, module) = b.stack.pop().expect("module scope");
+        b.scopes.insert(key, module);
+        let mut table = SymbolTable { scopes: b.scopes };
+        table.resolve(MODULE_KEY, &[]);
+        Ok(table)
+    }
+
+    /// The table of an `eval` expression: one module scope (and the scopes of any lambdas
+    /// or comprehensions inside it).
+    pub fn build_expr(e: &Expr) -> Result<SymbolTable, ScopeError> {
+        let mut b = Builder {
+            scopes: HashMap::new(),
+            stack: vec![(MODULE_KEY, Scope::new(ScopeKind::Module, "<module>"))],
+        };
+        b.expr(e)?;
         let (key, module) = b.stack.pop().expect("module scope");
         b.scopes.insert(key, module);
         let mut table = SymbolTable { scopes: b.scopes };
@@ -240,6 +257,77 @@ fn key_of(r: impl Ranged) -> (u32, u32) {
     (r.start().to_u32(), r.end().to_u32())
 }
 
+/// Marks the key of the annotation scope (`__annotate__`) of a function, class or module.
+const ANNOTATE_TAG: u32 = 1 << 31;
+
+/// The key of the annotation scope belonging to the node with key `key`.
+pub fn annotate_key(key: (u32, u32)) -> (u32, u32) {
+    (key.0, key.1 ^ ANNOTATE_TAG)
+}
+
+/// The annotation of a parameter list, in the order `__annotations__` lists them.
+pub fn parameter_annotations(p: &ast::Parameters) -> Vec<(&str, &Expr)> {
+    let mut out = Vec::new();
+    let plain = p
+        .posonlyargs
+        .iter()
+        .chain(p.args.iter())
+        .map(|a| &a.parameter);
+    let star = p.vararg.iter().map(|v| &**v);
+    let kwonly = p.kwonlyargs.iter().map(|a| &a.parameter);
+    let kw = p.kwarg.iter().map(|v| &**v);
+    for a in plain.chain(star).chain(kwonly).chain(kw) {
+        if let Some(ann) = &a.annotation {
+            out.push((a.name.id.as_str(), &**ann));
+        }
+    }
+    out
+}
+
+/// The annotated simple names of a class or module body (`x: int`), in source order,
+/// looking into compound statements but not into nested functions and classes.
+pub fn body_annotations(body: &[Stmt]) -> Vec<(&str, &Expr)> {
+    fn walk<'b>(body: &'b [Stmt], out: &mut Vec<(&'b str, &'b Expr)>) {
+        for s in body {
+            match s {
+                Stmt::AnnAssign(a) if a.simple => {
+                    if let Expr::Name(n) = &*a.target {
+                        out.push((n.id.as_str(), &a.annotation));
+                    }
+                }
+                Stmt::If(i) => {
+                    walk(&i.body, out);
+                    for c in &i.elif_else_clauses {
+                        walk(&c.body, out);
+                    }
+                }
+                Stmt::For(f) => {
+                    walk(&f.body, out);
+                    walk(&f.orelse, out);
+                }
+                Stmt::While(w) => {
+                    walk(&w.body, out);
+                    walk(&w.orelse, out);
+                }
+                Stmt::With(w) => walk(&w.body, out),
+                Stmt::Try(t) => {
+                    walk(&t.body, out);
+                    for h in &t.handlers {
+                        let ast::ExceptHandler::ExceptHandler(h) = h;
+                        walk(&h.body, out);
+                    }
+                    walk(&t.orelse, out);
+                    walk(&t.finalbody, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(body, &mut out);
+    out
+}
+
 impl Builder {
     fn cur(&mut self) -> &mut Scope {
         &mut self.stack.last_mut().expect("scope").1
@@ -306,15 +394,24 @@ impl Builder {
             if let Some(d) = &a.default {
                 self.expr(d)?;
             }
-            if let Some(ann) = &a.parameter.annotation {
-                self.expr(ann)?;
-            }
         }
-        for v in p.vararg.iter().chain(p.kwarg.iter()) {
-            if let Some(ann) = &v.annotation {
-                self.expr(ann)?;
-            }
+        Ok(())
+    }
+
+    /// The scope of the `__annotate__` function that evaluates annotations when they are
+    /// first asked for (PEP 649): a function scope nested where the annotations are written,
+    /// taking one parameter `.format`.
+    fn annotation_scope(&mut self, key: (u32, u32), anns: &[&Expr]) -> Result<(), ScopeError> {
+        if anns.is_empty() {
+            return Ok(());
         }
+        self.push(annotate_key(key), ScopeKind::Function, "__annotate__");
+        self.cur().flag(".format").param = true;
+        self.cur().params = vec![".format".to_string()];
+        for a in anns {
+            self.expr(a)?;
+        }
+        self.pop();
         Ok(())
     }
 
@@ -332,9 +429,12 @@ impl Builder {
                     self.expr(&d.expression)?;
                 }
                 self.param_defaults(&f.parameters)?;
-                if let Some(r) = &f.returns {
-                    self.expr(r)?;
-                }
+                let mut anns: Vec<&Expr> = parameter_annotations(&f.parameters)
+                    .into_iter()
+                    .map(|(_, e)| e)
+                    .collect();
+                anns.extend(f.returns.as_deref());
+                self.annotation_scope(key_of(f), &anns)?;
                 self.bind(&f.name.id);
                 self.push(key_of(f), ScopeKind::Function, &f.name.id);
                 self.params(&f.parameters);
@@ -355,6 +455,11 @@ impl Builder {
                 }
                 self.bind(&c.name.id);
                 self.push(key_of(c), ScopeKind::Class, &c.name.id);
+                let anns: Vec<&Expr> = body_annotations(&c.body)
+                    .into_iter()
+                    .map(|(_, e)| e)
+                    .collect();
+                self.annotation_scope(key_of(c), &anns)?;
                 self.body(&c.body)?;
                 self.pop();
             }
@@ -389,9 +494,7 @@ impl Builder {
                 if let Some(v) = &a.value {
                     self.expr(v)?;
                 }
-                if self.cur().kind != ScopeKind::Function || !a.simple {
-                    self.expr(&a.annotation)?;
-                }
+                // Annotations are evaluated by the `__annotate__` scope, never here.
                 if a.value.is_some() || matches!(&*a.target, Expr::Name(_)) {
                     self.target(&a.target)?;
                 }

@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::scope::ScopeKind;
+use super::scope::{self, ScopeKind};
 use super::{err, Block, CResult, Compiler};
 use crate::python::code::{Instr, CO_GENERATOR};
 use crate::python::object::Value;
@@ -634,7 +634,14 @@ impl<'a> Compiler<'a> {
         } else {
             self.source.line_of(f.name.range.start().to_u32()) as u32
         };
-        let flags = self.defaults(&f.parameters)?;
+        let mut flags = self.defaults(&f.parameters)?;
+        let mut anns = scope::parameter_annotations(&f.parameters);
+        if let Some(r) = &f.returns {
+            anns.push(("return", r));
+        }
+        if self.annotate_function(key, &anns, &qualname, def_line)? {
+            flags |= 16;
+        }
         self.push_unit(key, f.name.id.as_str().into(), qualname, def_line);
         self.set_args(Some(&f.parameters));
         self.body_with_docstring(&f.body, false)?;
@@ -725,6 +732,10 @@ impl<'a> Compiler<'a> {
         self.emit(Instr::LoadConst(q));
         let qn = self.name("__qualname__");
         self.emit(Instr::StoreName(qn));
+        let anns = scope::body_annotations(&c.body);
+        if self.annotate_function(key, &anns, &qualname, line)? {
+            self.store_name("__annotate__");
+        }
         self.body_with_docstring(&c.body, false)?;
         if self.unit().cellvars.iter().any(|c| &**c == "__class__") {
             let i = self.cell_index("__class__");
@@ -748,6 +759,44 @@ impl<'a> Compiler<'a> {
         }
         self.store_name(&c.name.id);
         Ok(())
+    }
+
+    /// Pushes the `__annotate__` function of a function, class or module (key `key`) when it
+    /// has annotations: called with a format, it evaluates them into a new dict, so
+    /// annotations cost nothing until asked for and may name what is defined later (PEP 649).
+    pub(super) fn annotate_function(
+        &mut self,
+        key: (u32, u32),
+        anns: &[(&str, &'a Expr)],
+        owner_qualname: &str,
+        line: u32,
+    ) -> CResult<bool> {
+        if anns.is_empty() {
+            return Ok(false);
+        }
+        let qualname: std::rc::Rc<str> = if owner_qualname == "<module>" {
+            "__annotate__".into()
+        } else {
+            format!("{owner_qualname}.__annotate__").into()
+        };
+        self.push_unit(
+            scope::annotate_key(key),
+            "__annotate__".into(),
+            qualname,
+            line,
+        );
+        self.unit().argcount = 1;
+        self.unit().posonly = 1;
+        for (name, e) in anns {
+            let k = self.const_str(name);
+            self.emit(Instr::LoadConst(k));
+            self.expr(e)?;
+        }
+        self.emit(Instr::BuildMap(anns.len() as u32));
+        self.emit(Instr::Return);
+        let code = self.pop_unit();
+        self.make_function(code, 0)?;
+        Ok(true)
     }
 
     /// Compiles a lambda or a function body unit's flags for generators.

@@ -27,6 +27,37 @@ fn at_most(vm: &mut Vm, name: &str, a: &[Value], n: usize) -> PyResult<()> {
     Err(vm.raise(vm.types.type_error.clone(), &msg))
 }
 
+/// `T.__new__(cls, *args)` for a built-in `T` (`object.__new__(cls)`,
+/// `tuple.__new__(cls, items)`, `super().__new__(cls)`): a new `cls` whose built-in part is
+/// made from the arguments, as `cls(...)` would make it before `__init__` runs.
+pub fn builtin_new(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
+    let Some(first) = a.first() else {
+        let msg = "object.__new__(): not enough arguments";
+        return Err(vm.raise(vm.types.type_error.clone(), msg));
+    };
+    let cls = match first {
+        Value::Obj(o) if matches!(o.kind, Kind::Class(_)) => o.clone(),
+        other => {
+            let msg = format!(
+                "object.__new__(X): X is not a type object ({})",
+                vm.type_name(other)
+            );
+            return Err(vm.raise(vm.types.type_error.clone(), &msg));
+        }
+    };
+    let Kind::Class(c) = &cls.kind else {
+        unreachable!()
+    };
+    if !c.heap_type {
+        if let Some(ctor) = c.builtin.and_then(|b| vm.types.constructor(b, &cls)) {
+            return ctor(vm, &cls, &a[1..], k);
+        }
+    }
+    let obj = vm.new_instance(&cls, &a[1..])?;
+    vm.init_payload(&cls, &obj, &a[1..], k)?;
+    Ok(obj)
+}
+
 pub fn object_new(vm: &mut Vm, cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Value> {
     if !a.is_empty() || !k.is_empty() {
         return Err(vm.raise(vm.types.type_error.clone(), "object() takes no arguments"));

@@ -32,6 +32,21 @@ pub fn install(vm: &mut Vm) {
             ("__len__", len),
         ],
     );
+    // `dict.fromkeys` is a class method: a subclass's call makes an instance of it.
+    let f = crate::python::vm::alloc::obj(
+        &vm.heap,
+        Kind::Builtin(crate::python::object::Builtin {
+            name: "fromkeys",
+            func: fromkeys,
+            bound: None,
+            owner: None,
+        }),
+        64,
+    );
+    let cm = crate::python::vm::alloc::obj(&vm.heap, Kind::ClassMethod(f), 64);
+    if let Kind::Class(c) = &d.kind {
+        crate::python::types::set_item(&vm.heap, &c.dict, "fromkeys", cm);
+    }
     let s = vm.types.set_type.clone();
     let set_methods: &[(&'static str, crate::python::object::NativeFn)] = &[
         ("__init__", set_update),
@@ -387,4 +402,31 @@ fn set_isdisjoint(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         }
     }
     Ok(Value::Bool(true))
+}
+
+/// `dict.fromkeys(iterable, value=None)` on `cls` (the first argument).
+fn fromkeys(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    if a.len() < 2 || a.len() > 3 {
+        let msg = format!(
+            "fromkeys expected at least 1 argument, got {}",
+            a.len().saturating_sub(1)
+        );
+        let msg = if a.len() > 3 {
+            format!("fromkeys expected at most 2 arguments, got {}", a.len() - 1)
+        } else {
+            msg
+        };
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    }
+    let value = a.get(2).cloned().unwrap_or(Value::None);
+    let keys = vm.to_vec(&a[1])?;
+    let target = if a[0].is(&Value::Obj(vm.types.dict_type.clone())) {
+        vm.new_dict()?
+    } else {
+        vm.call(&a[0], &[], &[])?
+    };
+    for k in keys {
+        vm.setitem(&target, k, value.clone())?;
+    }
+    Ok(target)
 }

@@ -6,6 +6,7 @@ mod dict;
 pub mod io;
 pub mod list;
 mod misc;
+pub mod slots;
 mod str;
 
 use super::object::{Builtin, Kind, NativeFn, Obj, Value};

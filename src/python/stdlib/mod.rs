@@ -36,13 +36,28 @@ pub struct StdModule {
 }
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
-static BUILTIN: &[StdModule] = &[];
+static BUILTIN: &[StdModule] = &[source("itertools", include_str!("lib/itertools.py"), false)];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
-static LIB: &[StdModule] = &[StdModule {
-    name: "keyword",
-    body: Body::Source(include_str!("lib/keyword.py"), false),
-}];
+static LIB: &[StdModule] = &[
+    source(
+        "collections",
+        include_str!("lib/collections/__init__.py"),
+        true,
+    ),
+    source("functools", include_str!("lib/functools.py"), false),
+    source("keyword", include_str!("lib/keyword.py"), false),
+    source("operator", include_str!("lib/operator.py"), false),
+    source("typing", include_str!("lib/typing.py"), false),
+];
+
+/// A module written in Python (`package`: it is `name/__init__.py`).
+const fn source(name: &'static str, text: &'static str, package: bool) -> StdModule {
+    StdModule {
+        name,
+        body: Body::Source(text, package),
+    }
+}
 
 /// A built-in module: found before `sys.path`.
 pub fn builtin(name: &str) -> Option<&'static StdModule> {

@@ -66,6 +66,7 @@ impl Vm {
                         t.builtin_function_type.clone()
                     }
                 }
+                Kind::FrameBuiltin(..) => t.builtin_function_type.clone(),
                 Kind::Method(..) => t.method_type.clone(),
                 Kind::Class(c) => c
                     .metaclass
@@ -196,6 +197,10 @@ impl Vm {
                 if let Some(v) = dict_get_str(&m.dict, n) {
                     return Ok(v);
                 }
+                if n == "__annotations__" {
+                    let d = m.dict.clone();
+                    return self.annotations_of(&d, true);
+                }
                 if n == "__dict__" {
                     return Ok(Value::Obj(m.dict.clone()));
                 }
@@ -214,8 +219,16 @@ impl Vm {
             }
             _ => {}
         }
+        // A function's own attributes (`__name__`, `__module__`, its `__dict__`) come before
+        // those of the function type.
+        if let Some(Kind::Function(f)) = obj.kind() {
+            if let Some(v) = self.function_attr(f, n)? {
+                return Ok(v);
+            }
+        }
         let cls = self.class_of(obj);
         let class_attr = lookup_mro(&cls, n);
+        let class_attr = self.builtin_slot_over_object(&cls, n, class_attr);
         // Data descriptors on the class win over the instance dict.
         if let Some(a) = &class_attr {
             if matches!(a.kind(), Some(Kind::Property(..))) {
@@ -247,6 +260,11 @@ impl Vm {
                     return Ok(v);
                 }
             }
+            Some(Kind::ClassMethod(func) | Kind::StaticMethod(func))
+                if n == "__func__" || n == "__wrapped__" =>
+            {
+                return Ok(func.clone());
+            }
             Some(Kind::Method(func, this)) => match n {
                 "__self__" => return Ok(this.clone()),
                 "__func__" => return Ok(func.clone()),
@@ -272,6 +290,9 @@ impl Vm {
                 return self.call(&ga, &[obj.clone(), name.clone()], &[]);
             }
         }
+        if let Some(w) = self.slot_method(n, &cls, Some(obj.clone())) {
+            return Ok(w);
+        }
         let msg = format!("'{}' object has no attribute '{n}'", class_name(&cls));
         Err(self.attribute_error(&msg, obj, n))
     }
@@ -294,10 +315,27 @@ impl Vm {
                 }
                 f.doc.clone()
             }
-            "__module__" => match dict_get_str(&f.globals, "__name__") {
-                Some(v) => v,
+            "__module__" => {
+                if let Some(d) = &*f.dict.borrow() {
+                    if let Some(v) = dict_get_str(d, "__module__") {
+                        return Ok(Some(v));
+                    }
+                }
+                dict_get_str(&f.globals, "__name__").unwrap_or(Value::None)
+            }
+            "__annotations__" => {
+                let d = self.function_dict(f)?;
+                return self.annotations_of(&d, true).map(Some);
+            }
+            "__annotate__" => match &*f.dict.borrow() {
+                Some(d) => dict_get_str(d, "__annotate__").unwrap_or(Value::None),
                 None => Value::None,
             },
+            "__kwdefaults__" => match &f.kwdefaults {
+                Some(d) => Value::Obj(d.clone()),
+                None => Value::None,
+            },
+            "__type_params__" => self.new_tuple(Vec::new())?,
             "__defaults__" => {
                 if f.defaults.is_empty() {
                     Value::None
@@ -322,6 +360,104 @@ impl Vm {
         }))
     }
 
+    /// `__annotations__` of a namespace (a function's, class's or module's dict): the cached
+    /// dict, else what its `__annotate__` function evaluates (then cached), else a new empty
+    /// dict (cached when `cache_empty`).
+    pub fn annotations_of(&mut self, ns: &Rc<Obj>, cache_empty: bool) -> PyResult<Value> {
+        if let Some(v) = dict_get_str(ns, "__annotations__") {
+            return Ok(v);
+        }
+        let v = match dict_get_str(ns, "__annotate__") {
+            Some(f) if !f.is_none() => self.call(&f, &[Value::Int(1)], &[])?,
+            _ => {
+                let d = self.new_dict()?;
+                if !cache_empty {
+                    return Ok(d);
+                }
+                d
+            }
+        };
+        crate::python::types::set_item(&self.heap, ns, "__annotations__", v.clone());
+        Ok(v)
+    }
+
+    /// A built-in type's special method `n` as a callable (bound to `this` when given).
+    fn slot_method(&self, n: &str, cls: &Rc<Obj>, this: Option<Value>) -> Option<Value> {
+        let builtin = match &cls.kind {
+            Kind::Class(c) => c.builtin,
+            _ => None,
+        };
+        let (name, func) = crate::python::methods::slots::slot_wrapper(n, builtin)?;
+        Some(alloc::obj(
+            &self.heap,
+            Kind::Builtin(crate::python::object::Builtin {
+                name,
+                func,
+                bound: this,
+                owner: None,
+            }),
+            64,
+        ))
+    }
+
+    /// `dict.__repr__`, `[].__eq__`: a built-in type's own special method where the lookup
+    /// found `object`'s (the built-in types' dicts do not hold their special methods).
+    fn builtin_slot_over_object(
+        &self,
+        cls: &Rc<Obj>,
+        n: &str,
+        found: Option<Value>,
+    ) -> Option<Value> {
+        let from_object = matches!(
+            found.as_ref().and_then(|f| f.kind()),
+            Some(Kind::Builtin(b)) if b.owner == Some("object")
+        );
+        let builtin = match &cls.kind {
+            Kind::Class(c) => c.builtin,
+            _ => None,
+        };
+        if from_object
+            && !matches!(
+                builtin,
+                None | Some(crate::python::types::BuiltinType::Object)
+            )
+        {
+            if let Some((name, func)) = crate::python::methods::slots::slot_wrapper(n, builtin) {
+                // Unbound: an instance lookup binds it like any method found on the class.
+                return Some(alloc::obj(
+                    &self.heap,
+                    Kind::Builtin(crate::python::object::Builtin {
+                        name,
+                        func,
+                        bound: None,
+                        owner: Some("object"),
+                    }),
+                    64,
+                ));
+            }
+        }
+        found
+    }
+
+    /// The `NotImplemented` singleton.
+    pub fn not_implemented(&self) -> Value {
+        dict_get_str(&self.builtins, "NotImplemented").unwrap_or(Value::None)
+    }
+
+    /// The built-in types' `__new__` (a static method: the class comes first).
+    fn builtin_new_function(&self) -> Value {
+        alloc::obj(
+            &self.heap,
+            Kind::Builtin(crate::python::object::Builtin {
+                name: "__new__",
+                func: crate::python::methods::ctors::builtin_new,
+                bound: None,
+                owner: None,
+            }),
+            64,
+        )
+    }
+
     fn function_dict(&mut self, f: &Function) -> PyResult<Rc<Obj>> {
         if let Some(d) = &*f.dict.borrow() {
             return Ok(d.clone());
@@ -340,6 +476,14 @@ impl Vm {
             "__name__" => {
                 let s = c.name.borrow().clone();
                 return self.new_str(&*s);
+            }
+            // A class's own annotations, never a base's.
+            "__annotations__" if c.heap_type => {
+                let d = c.dict.clone();
+                return self.annotations_of(&d, true);
+            }
+            "__annotate__" if c.heap_type => {
+                return Ok(dict_get_str(&c.dict, "__annotate__").unwrap_or(Value::None));
             }
             "__qualname__" => {
                 let s = c.qualname.borrow().clone();
@@ -372,7 +516,8 @@ impl Vm {
             "__class__" => return Ok(Value::Obj(self.class_of(cls_v))),
             _ => {}
         }
-        if let Some(a) = lookup_mro(&cls, n) {
+        let found = lookup_mro(&cls, n);
+        if let Some(a) = self.builtin_slot_over_object(&cls, n, found) {
             return match a.kind() {
                 Some(Kind::ClassMethod(f)) => {
                     let f = f.clone();
@@ -393,6 +538,12 @@ impl Vm {
         let meta = self.class_of(cls_v);
         if let Some(a) = lookup_mro(&meta, n) {
             return self.bind(&a, cls_v, &meta);
+        }
+        if n == "__new__" {
+            return Ok(self.builtin_new_function());
+        }
+        if let Some(w) = self.slot_method(n, &cls, None) {
+            return Ok(w);
         }
         let msg = format!("type object '{}' has no attribute '{n}'", c.name.borrow());
         Err(self.attribute_error(&msg, cls_v, n))
@@ -428,11 +579,29 @@ impl Vm {
                 return self.bind(&a, this, &this_cls);
             }
         }
+        if n == "__new__" {
+            return Ok(self.builtin_new_function());
+        }
+        if let Some(w) = self.slot_method(n, &this_cls, Some(this.clone())) {
+            return Ok(w);
+        }
         let msg = format!("'super' object has no attribute '{n}'");
         Err(self.attribute_error(&msg, this, n))
     }
 
     pub fn setattr(&mut self, obj: &Value, name: &Value, v: Value) -> PyResult<()> {
+        self.setattr_with(obj, name, v, true)
+    }
+
+    /// `setattr`, or `object.__setattr__` when `hook` is false: a class's own `__setattr__`
+    /// is not consulted.
+    pub fn setattr_with(
+        &mut self,
+        obj: &Value,
+        name: &Value,
+        v: Value,
+        hook: bool,
+    ) -> PyResult<()> {
         let n = name.as_str().unwrap_or("").to_string();
         match obj.kind() {
             Some(Kind::Instance(inst)) => {
@@ -458,7 +627,7 @@ impl Vm {
                         }
                     }
                 }
-                if let Some(sa) = lookup_mro(&cls, "__setattr__") {
+                if let Some(sa) = lookup_mro(&cls, "__setattr__").filter(|_| hook) {
                     if !matches!(sa.kind(), Some(Kind::Builtin(_))) {
                         self.call(&sa, &[obj.clone(), name.clone(), v], &[])?;
                         return Ok(());
@@ -539,12 +708,16 @@ impl Vm {
         name: Value,
         v: Value,
     ) -> PyResult<()> {
+        let allowed = match self.slot_names(&self.class_of(obj)) {
+            Some(names) => names.iter().any(|s| &**s == n),
+            None => true,
+        };
         match &inst.dict {
-            Some(d) => {
+            Some(d) if allowed => {
                 let d = d.clone();
                 self.dict_set(&d, name, v)
             }
-            None => {
+            _ => {
                 let cls = self.class_of(obj);
                 let msg = format!(
                     "'{}' object has no attribute '{n}' and no __dict__ for setting new attributes",
@@ -553,6 +726,36 @@ impl Vm {
                 Err(self.attribute_error(&msg, obj, n))
             }
         }
+    }
+
+    /// The attribute names an instance of `cls` may have when every class of its MRO
+    /// declares `__slots__` (`None` when instances have a `__dict__`).
+    pub fn slot_names(&self, cls: &Rc<Obj>) -> Option<Vec<Rc<str>>> {
+        let Kind::Class(c) = &cls.kind else {
+            return None;
+        };
+        c.slots.as_ref()?;
+        let mut names = Vec::new();
+        for k in c.mro.borrow().iter().filter_map(|w| w.upgrade()) {
+            let Kind::Class(kc) = &k.kind else { continue };
+            if !kc.heap_type {
+                // Exceptions keep a dict whatever their subclasses declare.
+                if self.is_exception_class(&k) {
+                    return None;
+                }
+                continue;
+            }
+            match &kc.slots {
+                Some(s) => {
+                    if s.iter().any(|n| &**n == "__dict__") {
+                        return None;
+                    }
+                    names.extend(s.iter().cloned());
+                }
+                None => return None,
+            }
+        }
+        Some(names)
     }
 
     pub fn delattr(&mut self, obj: &Value, name: &Value) -> PyResult<()> {

@@ -42,10 +42,20 @@ impl Vm {
                         full.extend_from_slice(args);
                         (b.func)(self, &full, kwargs)?
                     }
-                    None => (b.func)(self, args, kwargs)?,
+                    // `dict.keys(self)`: an unbound method of a built-in type works on the
+                    // value a subclass instance extends too.
+                    None => match (b.owner, args.first().and_then(|a| self.payload_of(a))) {
+                        (Some(o), Some(p)) if o != "object" && o != "BaseException" => {
+                            let mut full = args.to_vec();
+                            full[0] = p;
+                            (b.func)(self, &full, kwargs)?
+                        }
+                        _ => (b.func)(self, args, kwargs)?,
+                    },
                 };
                 Ok(Called::Value(v))
             }
+            Kind::FrameBuiltin(_, f) => Ok(Called::Value(f(self, None, args, kwargs)?)),
             Kind::Class(_) => self.instantiate(o, args, kwargs),
             Kind::Instance(_) => match self.special_method(func, "__call__")? {
                 Some(m) => self.prepare_call(&m, args, kwargs),
@@ -332,7 +342,12 @@ impl Vm {
         if let Some(Value::Obj(init_fn)) = &init {
             if let Kind::Builtin(b) = &init_fn.kind {
                 if b.name != "__init__" || b.owner != Some("object") {
-                    let mut full = vec![instance.clone()];
+                    // A built-in type's `__init__` fills the value the instance extends.
+                    let this = match (b.owner, self.payload_of(&instance)) {
+                        (Some(o), Some(p)) if o != "BaseException" => p,
+                        _ => instance.clone(),
+                    };
+                    let mut full = vec![this];
                     full.extend_from_slice(args);
                     (b.func)(self, &full, kwargs)?;
                 }
@@ -343,7 +358,7 @@ impl Vm {
 
     /// An instance of a subclass of a built-in container or value type holds the built-in
     /// value it extends (an empty list or dict; the constructed str, int, tuple...).
-    fn init_payload(
+    pub fn init_payload(
         &mut self,
         cls: &Rc<Obj>,
         obj: &Value,
@@ -410,15 +425,9 @@ impl Vm {
     /// `BaseException`).
     pub fn new_instance(&mut self, cls: &Rc<Obj>, args: &[Value]) -> PyResult<Value> {
         let is_exc = self.is_exception_class(cls);
-        let has_dict = match &cls.kind {
-            Kind::Class(c) => c.slots.is_none() || is_exc,
-            _ => true,
-        };
-        let dict = if has_dict {
-            Some(alloc::dict_obj(&self.heap, Dict::new()))
-        } else {
-            None
-        };
+        // Slotted instances keep their slot values in a dict too; `instance_store` allows
+        // only the slots' names (see `slot_names`).
+        let dict = Some(alloc::dict_obj(&self.heap, Dict::new()));
         let exc = if is_exc {
             Some(RefCell::new(ExcData {
                 args: args.to_vec(),

@@ -453,7 +453,7 @@ fn push_entry(
         "  File \"{}\", line {}, in {}\n",
         code.source.filename, line, name
     ));
-    if let Some(span) = code.spans.get(pc) {
+    if let Some(span) = code.spans.get(pc).filter(|_| code.source.listed) {
         if let Some((text, caret)) = carets(code, span, line) {
             if !text.is_empty() {
                 out.push_str("    ");

@@ -10,6 +10,7 @@
 pub mod alloc;
 pub mod attr;
 mod call;
+pub mod eval;
 mod exc;
 mod import;
 mod items;
@@ -742,7 +743,13 @@ impl Vm {
                 let n = n as usize;
                 let at = f.stack.len() - n - 1;
                 let func = f.stack[at].clone();
-                let called = self.prepare_call(&func, &f.stack[at + 1..], &[])?;
+                let called = match func.kind() {
+                    Some(Kind::FrameBuiltin(_, fb)) => {
+                        let args = f.stack[at + 1..].to_vec();
+                        Called::Value(fb(self, Some(f), &args, &[])?)
+                    }
+                    _ => self.prepare_call(&func, &f.stack[at + 1..], &[])?,
+                };
                 f.stack.truncate(at);
                 match called {
                     Called::Value(v) => f.stack.push(v),
@@ -764,7 +771,13 @@ impl Vm {
                     .map(|(n, v)| (Rc::from(n.as_str().unwrap_or("")), v.clone()))
                     .collect();
                 let pos_end = f.stack.len() - k;
-                let called = self.prepare_call(&func, &f.stack[at + 1..pos_end], &kwargs)?;
+                let called = match func.kind() {
+                    Some(Kind::FrameBuiltin(_, fb)) => {
+                        let args = f.stack[at + 1..pos_end].to_vec();
+                        Called::Value(fb(self, Some(f), &args, &kwargs)?)
+                    }
+                    _ => self.prepare_call(&func, &f.stack[at + 1..pos_end], &kwargs)?,
+                };
                 f.stack.truncate(at);
                 match called {
                     Called::Value(v) => f.stack.push(v),
@@ -784,7 +797,13 @@ impl Vm {
                     Some(Kind::Tuple(t)) => t.to_vec(),
                     _ => self.to_vec(&args)?,
                 };
-                match self.prepare_call(&func, &args, &kwargs)? {
+                let called = match func.kind() {
+                    Some(Kind::FrameBuiltin(_, fb)) => {
+                        Called::Value(fb(self, Some(f), &args, &kwargs)?)
+                    }
+                    _ => self.prepare_call(&func, &args, &kwargs)?,
+                };
+                match called {
                     Called::Value(v) => f.stack.push(v),
                     Called::Frame(fr) => return Ok(Some(Step::Call(fr))),
                 }
@@ -802,6 +821,7 @@ impl Vm {
                 } else {
                     Vec::new()
                 };
+                let annotate = if flags & 16 != 0 { f.stack.pop() } else { None };
                 let kwdefaults = if flags & 2 != 0 {
                     f.stack.pop().and_then(|v| v.obj().cloned())
                 } else {
@@ -825,6 +845,11 @@ impl Vm {
                     kwdefaults,
                     closure,
                 )?;
+                if let (Some(a), Some(Kind::Function(fun))) = (annotate, func.kind()) {
+                    let d = alloc::dict_obj(&self.heap, crate::python::dict::Dict::new());
+                    crate::python::types::set_item(&self.heap, &d, "__annotate__", a);
+                    *fun.dict.borrow_mut() = Some(d);
+                }
                 f.stack.push(func);
             }
             BuildTuple(n) => {

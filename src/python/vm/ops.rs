@@ -681,6 +681,16 @@ impl Vm {
                 }
             }
         }
+        // Subclasses of built-in values (`class I(int)`) order by the value they extend.
+        let pa = self.payload_for(a, op.dunder());
+        let pb = self.payload_for(b, op.swapped().dunder());
+        if pa.is_some() || pb.is_some() {
+            let x = pa.unwrap_or_else(|| a.clone());
+            let y = pb.unwrap_or_else(|| b.clone());
+            if let Some(r) = self.builtin_order(op, &x, &y)? {
+                return Ok(Value::Bool(r));
+            }
+        }
         let msg = format!(
             "'{}' not supported between instances of '{}' and '{}'",
             op.symbol(),
@@ -812,9 +822,10 @@ impl Vm {
             (x, y) => {
                 if std::mem::discriminant(x) == std::mem::discriminant(y) {
                     match (x, y) {
-                        (Kind::Function(_), _) | (Kind::Builtin(_), _) | (Kind::Module(_), _) => {
-                            Some(false)
-                        }
+                        (Kind::Function(_), _)
+                        | (Kind::Builtin(_), _)
+                        | (Kind::FrameBuiltin(..), _)
+                        | (Kind::Module(_), _) => Some(false),
                         (Kind::Method(f1, s1), Kind::Method(f2, s2)) => {
                             Some(f1.is(f2) && s1.is(s2))
                         }

@@ -291,6 +291,7 @@ impl Vm {
                 Kind::Function(f) => {
                     format!("<function {} at {}>", f.qualname.borrow(), self.address(v))
                 }
+                Kind::FrameBuiltin(name, _) => format!("<built-in function {name}>"),
                 Kind::Builtin(b) => match (&b.bound, b.owner) {
                     (Some(this), Some(owner)) if !matches!(this.kind(), Some(Kind::Module(_))) => {
                         let this = this.clone();
@@ -530,6 +531,11 @@ impl Vm {
 
     /// `fmt % args` for `str`.
     pub fn percent_format(&mut self, fmt: &str, args: &Value) -> PyResult<String> {
+        // A tuple subclass (a namedtuple) supplies its items, as a tuple does.
+        let payload = self
+            .payload_of(args)
+            .filter(|p| matches!(p.kind(), Some(Kind::Tuple(_))));
+        let args = payload.as_ref().unwrap_or(args);
         let (items, mapping): (Vec<Value>, Option<Value>) = match args.kind() {
             Some(Kind::Tuple(t)) => (t.to_vec(), None),
             Some(Kind::Dict(_)) => (vec![args.clone()], Some(args.clone())),
