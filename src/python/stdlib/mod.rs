@@ -17,6 +17,8 @@ use super::types::set_item;
 use super::vm::{alloc, PyResult, Vm};
 use std::rc::Rc;
 
+pub mod re;
+
 /// The directory the standard library's modules appear to come from.
 pub const LIB_DIR: &str = "/usr/lib/python3.14";
 
@@ -36,13 +38,22 @@ pub struct StdModule {
 }
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
-static BUILTIN: &[StdModule] = &[];
+static BUILTIN: &[StdModule] = &[StdModule {
+    name: "_sre",
+    body: Body::Native(re::native::init),
+}];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
-static LIB: &[StdModule] = &[StdModule {
-    name: "keyword",
-    body: Body::Source(include_str!("lib/keyword.py"), false),
-}];
+static LIB: &[StdModule] = &[
+    StdModule {
+        name: "keyword",
+        body: Body::Source(include_str!("lib/keyword.py"), false),
+    },
+    StdModule {
+        name: "re",
+        body: Body::Source(include_str!("lib/re/__init__.py"), true),
+    },
+];
 
 /// A built-in module: found before `sys.path`.
 pub fn builtin(name: &str) -> Option<&'static StdModule> {
