@@ -28,11 +28,9 @@ pub struct Code {
     bytes: bool,
 }
 
-pub fn init(vm: &mut Vm, module: &Rc<Obj>) -> PyResult<()> {
-    let Kind::Module(m) = &module.kind else {
-        return Ok(());
-    };
-    let dict = m.dict.clone();
+/// Fills the `_sre` module's namespace (`dict`).
+pub fn init(vm: &mut Vm, dict: &Rc<Obj>) -> PyResult<()> {
+    let dict = dict.clone();
     let fns: &[(&'static str, NativeFn)] = &[("compile", compile), ("match", match_), ("scan", scan)];
     add_functions(vm, &dict, fns);
     add_values(

@@ -503,6 +503,7 @@ impl Parser<'_> {
         let at = self.i;
         loop {
             match self.peek() {
+                None if self.i == at => return err("missing group name", at),
                 None => return err(unterminated, at),
                 Some(c) if c == ch(end) => break,
                 Some(_) => self.i += 1,

@@ -28,8 +28,8 @@ _FLAG_BITS = 0x1FF
 class RegexFlag(int):
     """The flags of re (an IntFlag in CPython)."""
 
-    def __new__(cls, value=0):
-        return int.__new__(cls, value)
+    def __hash__(self):
+        return hash(int(self))
 
     def _names(self):
         v = int(self)
@@ -62,10 +62,11 @@ class RegexFlag(int):
             parts.append(hex(rest))
         return "|".join(parts)
 
-    def __str__(self):
-        return str(int(self))
+    __str__ = __repr__
 
     def __format__(self, spec):
+        if not spec:
+            return repr(self)
         return format(int(self), spec)
 
     def __or__(self, other):
@@ -138,7 +139,7 @@ error = PatternError
 
 
 def _is_bytes(v):
-    return isinstance(v, (bytes, bytearray))
+    return isinstance(v, bytes)
 
 
 def _check_subject(pattern, string):
@@ -318,8 +319,6 @@ class Pattern:
                 pieces.append(_expand(template, string, r, empty))
             last = r[2]
         pieces.append(string[last:])
-        if isinstance(string, bytearray):
-            return bytes(empty).join(pieces), len(found)
         return empty.join(pieces), len(found)
 
     def sub(self, repl, string, count=0):
@@ -547,7 +546,7 @@ def _compile(pattern, flags):
         if flags:
             raise ValueError("cannot process flags argument with a compiled pattern")
         return pattern
-    if not isinstance(pattern, (str, bytes, bytearray)):
+    if not isinstance(pattern, (str, bytes)):
         raise TypeError("first argument must be string or compiled pattern")
     if flags & DEBUG:
         raise NotImplementedError("re: the DEBUG flag is not supported")
@@ -556,8 +555,6 @@ def _compile(pattern, flags):
         raise PatternError(r[0], pattern, r[1])
     code, final_flags, groups, names = r
     p = Pattern()._init(pattern, final_flags, code, groups, names)
-    if isinstance(pattern, bytearray):
-        return p
     if len(_cache) >= _MAXCACHE:
         del _cache[next(iter(_cache))]
     _cache[key] = p
