@@ -109,7 +109,10 @@ impl Node {
             Node::Lit(..) | Node::Any(_) | Node::Set(_) => (1, Some(1)),
             Node::Cat(v) => v.iter().fold((0, Some(0)), |(a, b), n| {
                 let (c, d) = n.width(groups);
-                (a.saturating_add(c), b.zip(d).map(|(x, y)| x.saturating_add(y)))
+                (
+                    a.saturating_add(c),
+                    b.zip(d).map(|(x, y)| x.saturating_add(y)),
+                )
             }),
             Node::Alt(v) => {
                 let mut it = v.iter().map(|n| n.width(groups));

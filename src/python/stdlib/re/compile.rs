@@ -116,7 +116,10 @@ pub enum Inst {
         atomic: bool,
     },
     /// Continue if group `group` has matched, else jump to `no`.
-    Cond { group: usize, no: usize },
+    Cond {
+        group: usize,
+        no: usize,
+    },
     Match,
 }
 

@@ -23,6 +23,10 @@ pub enum Text<'a> {
 }
 
 impl Text<'_> {
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub fn len(&self) -> usize {
         match self {
             Text::Bytes(b) => b.len(),
@@ -72,11 +76,7 @@ enum Bt {
         trail: usize,
     },
     /// A lazy repeat that may try one more iteration of its body at `pos`.
-    LazyMore {
-        pc: usize,
-        pos: usize,
-        trail: usize,
-    },
+    LazyMore { pc: usize, pos: usize, trail: usize },
     /// A look-around or atomic group's barrier: reached by backtracking when its body
     /// failed. A negative look-around then succeeds: continue at `exit` with `pos`.
     Barrier {
@@ -192,7 +192,9 @@ impl<E> Machine<'_, '_, '_, E> {
 
     fn undo(&mut self, to: usize) {
         while self.trail.len() > to {
-            let Some((r, old)) = self.trail.pop() else { break };
+            let Some((r, old)) = self.trail.pop() else {
+                break;
+            };
             match r {
                 Reg::Slot(i) => self.slots[i] = old,
                 Reg::Count(i) => self.counts[i] = old as u32,
@@ -239,7 +241,14 @@ impl<E> Machine<'_, '_, '_, E> {
     }
 
     /// Matches the span `[s, e)` again at `pos`; the end position on success.
-    fn backref(&mut self, s: usize, e: usize, pos: usize, icase: bool, ascii: bool) -> Result<Option<usize>, E> {
+    fn backref(
+        &mut self,
+        s: usize,
+        e: usize,
+        pos: usize,
+        icase: bool,
+        ascii: bool,
+    ) -> Result<Option<usize>, E> {
         let n = e - s;
         if pos + n > self.end {
             return Ok(None);
@@ -490,7 +499,11 @@ impl<E> Machine<'_, '_, '_, E> {
                 };
                 self.tick()?;
                 match bt {
-                    Bt::Alt { pc: p, pos: q, trail } => {
+                    Bt::Alt {
+                        pc: p,
+                        pos: q,
+                        trail,
+                    } => {
                         self.undo(trail);
                         pc = p;
                         pos = q;
@@ -542,7 +555,11 @@ impl<E> Machine<'_, '_, '_, E> {
                         pc = p + 1;
                         break;
                     }
-                    Bt::LazyMore { pc: p, pos: q, trail } => {
+                    Bt::LazyMore {
+                        pc: p,
+                        pos: q,
+                        trail,
+                    } => {
                         self.undo(trail);
                         let Inst::RepLoop { r, .. } = prog.insts[p] else {
                             continue;
@@ -600,7 +617,8 @@ mod tests {
 
     #[test]
     fn spans() {
-        let cases: &[(&str, &str, Option<(isize, isize)>)] = &[
+        type Case<'a> = (&'a str, &'a str, Option<(isize, isize)>);
+        let cases: &[Case] = &[
             ("abc", "xxabcxx", Some((2, 5))),
             ("a+", "baaa", Some((1, 4))),
             ("a+?", "baaa", Some((1, 2))),
@@ -692,6 +710,15 @@ mod tests {
                 Ok(())
             }
         };
-        assert!(exec(&prog, Text::Chars(&t), 0, t.len(), Mode::Match, None, &mut meter).is_err());
+        assert!(exec(
+            &prog,
+            Text::Chars(&t),
+            0,
+            t.len(),
+            Mode::Match,
+            None,
+            &mut meter
+        )
+        .is_err());
     }
 }

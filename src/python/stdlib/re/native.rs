@@ -31,7 +31,8 @@ pub struct Code {
 /// Fills the `_sre` module's namespace (`dict`).
 pub fn init(vm: &mut Vm, dict: &Rc<Obj>) -> PyResult<()> {
     let dict = dict.clone();
-    let fns: &[(&'static str, NativeFn)] = &[("compile", compile), ("match", match_), ("scan", scan)];
+    let fns: &[(&'static str, NativeFn)] =
+        &[("compile", compile), ("match", match_), ("scan", scan)];
     add_functions(vm, &dict, fns);
     add_values(
         vm,
@@ -101,7 +102,10 @@ fn compile(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         return Err(type_error(vm, "_sre.compile: missing pattern"));
     };
     let Some((u, bytes)) = units(vm, p)? else {
-        return Err(type_error(vm, "first argument must be string or compiled pattern"));
+        return Err(type_error(
+            vm,
+            "first argument must be string or compiled pattern",
+        ));
     };
     let pat: Vec<u32> = match text_of(&u) {
         Text::Bytes(b) => b.iter().map(|&c| c as u32).collect(),
@@ -146,7 +150,7 @@ fn compile(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     ])
 }
 
-fn code_of<'v>(v: &'v Value) -> Option<&'v Code> {
+fn code_of(v: &Value) -> Option<&Code> {
     match v.kind() {
         Some(Kind::Opaque(b)) => b.downcast_ref::<Code>(),
         _ => None,
@@ -178,7 +182,12 @@ fn captures_value(vm: &mut Vm, c: &Captures) -> PyResult<Value> {
 fn subject(vm: &mut Vm, a: &[Value]) -> PyResult<(Units, usize, usize)> {
     let (code, s) = match (a.first().and_then(code_of), a.get(1)) {
         (Some(c), Some(s)) => (c.bytes, s),
-        _ => return Err(type_error(vm, "_sre: expected a compiled pattern and a string")),
+        _ => {
+            return Err(type_error(
+                vm,
+                "_sre: expected a compiled pattern and a string",
+            ))
+        }
     };
     let Some((u, bytes)) = units(vm, s)? else {
         return Err(type_error(vm, "_sre: expected a string"));

@@ -122,7 +122,10 @@ pub fn parse(pattern: &[u32], flags: u32, bytes: bool) -> PResult<Parsed> {
 }
 
 fn is_flag_char(c: u32) -> bool {
-    matches!(char::from_u32(c), Some('a' | 'i' | 'L' | 'm' | 's' | 'u' | 'x'))
+    matches!(
+        char::from_u32(c),
+        Some('a' | 'i' | 'L' | 'm' | 's' | 'u' | 'x')
+    )
 }
 
 fn flag_bit(c: u32) -> u32 {
@@ -400,10 +403,7 @@ impl Parser<'_> {
                     let f = inner | self.global;
                     Node::Backref(g, f & FLAG_I != 0, self.ascii(f))
                 } else {
-                    return err(
-                        format!("unknown extension ?P{}", text(&[c2])),
-                        q,
-                    );
+                    return err(format!("unknown extension ?P{}", text(&[c2])), q);
                 }
             }
             '=' | '!' => {
@@ -532,9 +532,9 @@ impl Parser<'_> {
         self.at_start = false;
         let (name, at) = self.name(')', "missing ), unterminated name")?;
         let group = if name.iter().all(|&c| (ch('0')..=ch('9')).contains(&c)) {
-            let g = name
-                .iter()
-                .fold(0usize, |v, &c| v.saturating_mul(10).saturating_add((c - ch('0')) as usize));
+            let g = name.iter().fold(0usize, |v, &c| {
+                v.saturating_mul(10).saturating_add((c - ch('0')) as usize)
+            });
             if g == 0 {
                 return err("bad group number", at);
             }
@@ -823,7 +823,11 @@ impl Parser<'_> {
     fn hex(&mut self, start: usize, n: usize) -> PResult<u32> {
         let mut v = 0u32;
         for _ in 0..n {
-            match self.peek().and_then(char::from_u32).and_then(|c| c.to_digit(16)) {
+            match self
+                .peek()
+                .and_then(char::from_u32)
+                .and_then(|c| c.to_digit(16))
+            {
                 Some(d) => {
                     v = v.wrapping_mul(16).wrapping_add(d);
                     self.i += 1;
@@ -974,24 +978,52 @@ mod tests {
             ("(?<=a+)b", "look-behind requires fixed-width pattern", None),
             ("(?i", "missing -, : or )", Some(3)),
             ("(?", "unexpected end of pattern", Some(2)),
-            ("a(?i)b", "global flags not at the start of the expression", Some(1)),
-            ("(?:(?i)a)", "global flags not at the start of the expression", Some(3)),
+            (
+                "a(?i)b",
+                "global flags not at the start of the expression",
+                Some(1),
+            ),
+            (
+                "(?:(?i)a)",
+                "global flags not at the start of the expression",
+                Some(3),
+            ),
             ("(?#abc", "missing ), unterminated comment", Some(0)),
             ("a{2,1}", "min repeat greater than max repeat", Some(2)),
             ("^*", "nothing to repeat", Some(1)),
             ("(?#x)*", "nothing to repeat", Some(5)),
-            ("(?(1)a|b|c)", "conditional backref with more than two branches", Some(8)),
+            (
+                "(?(1)a|b|c)",
+                "conditional backref with more than two branches",
+                Some(8),
+            ),
             ("(?(2)a)", "invalid group reference 2", Some(3)),
             ("\\", "bad escape (end of pattern)", Some(0)),
             (r"\x4", r"incomplete escape \x4", Some(0)),
-            (r"\777", r"octal escape value \777 outside of range 0-0o377", Some(0)),
+            (
+                r"\777",
+                r"octal escape value \777 outside of range 0-0o377",
+                Some(0),
+            ),
             ("(?P<", "missing group name", Some(4)),
             ("(?P<a", "missing >, unterminated name", Some(4)),
             ("(?Px)", "unknown extension ?Px", Some(1)),
             ("(?-i)", "missing :", Some(4)),
-            ("(?i-i:a)", "bad inline flags: flag turned on and off", Some(5)),
-            ("(?a-a:a)", "bad inline flags: cannot turn off flags 'a', 'u' and 'L'", Some(5)),
-            ("(?au)", "bad inline flags: flags 'a', 'u' and 'L' are incompatible", Some(4)),
+            (
+                "(?i-i:a)",
+                "bad inline flags: flag turned on and off",
+                Some(5),
+            ),
+            (
+                "(?a-a:a)",
+                "bad inline flags: cannot turn off flags 'a', 'u' and 'L'",
+                Some(5),
+            ),
+            (
+                "(?au)",
+                "bad inline flags: flags 'a', 'u' and 'L' are incompatible",
+                Some(4),
+            ),
             ("(?z)", "unknown extension ?z", Some(1)),
             ("(?-)", "missing flag", Some(3)),
             ("(?i-:a)", "missing flag", Some(4)),
@@ -1022,9 +1054,29 @@ mod tests {
     #[test]
     fn valid_patterns() {
         for pat in [
-            "a*+", "a++", "(?i)(?m)a", "{", "a{", "a{1", "a{1,2", "x{,3}", "x{}", "(?:)*",
-            "(?=a)*", "a(?#x)*", "[]a]", "[^]a]", "[a-]", "[-a]", "(?x: a b )", r"(a)(?<=\1)",
-            r"(?P<a>x)(?(a)y|z)", "(?P<é>x)", r"\0\01\012\0123", r"[\1]", r"[\b]",
+            "a*+",
+            "a++",
+            "(?i)(?m)a",
+            "{",
+            "a{",
+            "a{1",
+            "a{1,2",
+            "x{,3}",
+            "x{}",
+            "(?:)*",
+            "(?=a)*",
+            "a(?#x)*",
+            "[]a]",
+            "[^]a]",
+            "[a-]",
+            "[-a]",
+            "(?x: a b )",
+            r"(a)(?<=\1)",
+            r"(?P<a>x)(?(a)y|z)",
+            "(?P<é>x)",
+            r"\0\01\012\0123",
+            r"[\1]",
+            r"[\b]",
         ] {
             assert!(p(pat).is_ok(), "{pat}");
         }

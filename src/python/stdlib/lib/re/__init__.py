@@ -319,7 +319,7 @@ class Pattern:
                 pieces.append(_expand(template, string, r, empty))
             last = r[2]
         pieces.append(string[last:])
-        return empty.join(pieces), len(found)
+        return _join(empty, pieces), len(found)
 
     def sub(self, repl, string, count=0):
         """Return the string obtained by replacing the leftmost non-overlapping
@@ -343,7 +343,17 @@ def _expand(template, string, r, empty):
                 parts.append(string[s:e])
         else:
             parts.append(item)
-    return empty.join(parts)
+    return _join(empty, parts)
+
+
+def _join(empty, pieces):
+    if isinstance(empty, str):
+        return empty.join(pieces)
+    # The interpreter's bytes has no join yet: concatenate through a list of byte values.
+    out = []
+    for p in pieces:
+        out.extend(p)
+    return bytes(out)
 
 
 _ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
