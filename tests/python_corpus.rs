@@ -382,6 +382,12 @@ fn python_resource_bombs_stop_typed() {
             137,
             "CPU limit exhausted",
         ),
+        (
+            "import re\nre.match(r'(a+)+$', 'a' * 40 + 'b')\n",
+            "cpu",
+            137,
+            "CPU limit exhausted",
+        ),
     ];
     for (prog, what, status, message) in cases {
         let script = format!("cat > /tmp/b.py <<'EOF'\n{prog}\nEOF\npython3 /tmp/b.py");

@@ -17,6 +17,8 @@ use super::types::set_item;
 use super::vm::{alloc, PyResult, Vm};
 use std::rc::Rc;
 
+pub mod re;
+
 /// The directory the standard library's modules appear to come from.
 pub const LIB_DIR: &str = "/usr/lib/python3.14";
 
@@ -36,7 +38,10 @@ pub struct StdModule {
 }
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
-static BUILTIN: &[StdModule] = &[source("itertools", include_str!("lib/itertools.py"), false)];
+static BUILTIN: &[StdModule] = &[
+    native("_sre", re::native::init),
+    source("itertools", include_str!("lib/itertools.py"), false),
+];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
 static LIB: &[StdModule] = &[
@@ -48,6 +53,7 @@ static LIB: &[StdModule] = &[
     source("functools", include_str!("lib/functools.py"), false),
     source("keyword", include_str!("lib/keyword.py"), false),
     source("operator", include_str!("lib/operator.py"), false),
+    source("re", include_str!("lib/re/__init__.py"), true),
     source("typing", include_str!("lib/typing.py"), false),
 ];
 
@@ -56,6 +62,14 @@ const fn source(name: &'static str, text: &'static str, package: bool) -> StdMod
     StdModule {
         name,
         body: Body::Source(text, package),
+    }
+}
+
+/// A module written in Rust.
+const fn native(name: &'static str, init: Init) -> StdModule {
+    StdModule {
+        name,
+        body: Body::Native(init),
     }
 }
 
