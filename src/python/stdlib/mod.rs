@@ -17,6 +17,9 @@ use super::types::set_item;
 use super::vm::{alloc, PyResult, Vm};
 use std::rc::Rc;
 
+mod json;
+mod math;
+
 /// The directory the standard library's modules appear to come from.
 pub const LIB_DIR: &str = "/usr/lib/python3.14";
 
@@ -36,13 +39,38 @@ pub struct StdModule {
 }
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
-static BUILTIN: &[StdModule] = &[];
+static BUILTIN: &[StdModule] = &[StdModule {
+    name: "_json",
+    body: Body::Native(json::init),
+}];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
-static LIB: &[StdModule] = &[StdModule {
-    name: "keyword",
-    body: Body::Source(include_str!("lib/keyword.py"), false),
-}];
+static LIB: &[StdModule] = &[
+    StdModule {
+        name: "keyword",
+        body: Body::Source(include_str!("lib/keyword.py"), false),
+    },
+    StdModule {
+        name: "math",
+        body: Body::Native(math::init),
+    },
+    StdModule {
+        name: "json",
+        body: Body::Source(include_str!("lib/json/__init__.py"), true),
+    },
+    StdModule {
+        name: "json.decoder",
+        body: Body::Source(include_str!("lib/json/decoder.py"), false),
+    },
+    StdModule {
+        name: "json.encoder",
+        body: Body::Source(include_str!("lib/json/encoder.py"), false),
+    },
+    StdModule {
+        name: "json.scanner",
+        body: Body::Source(include_str!("lib/json/scanner.py"), false),
+    },
+];
 
 /// A built-in module: found before `sys.path`.
 pub fn builtin(name: &str) -> Option<&'static StdModule> {
