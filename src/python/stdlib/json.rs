@@ -14,11 +14,9 @@ use std::rc::Rc;
 
 type Kw<'a> = &'a [(Rc<str>, Value)];
 
-pub fn init(vm: &mut Vm, m: &Rc<Obj>) -> PyResult<()> {
-    let Kind::Module(module) = &m.kind else {
-        return Ok(());
-    };
-    let dict = module.dict.clone();
+/// Fills the module's namespace `dict`.
+pub fn init(vm: &mut Vm, dict: &Rc<Obj>) -> PyResult<()> {
+    let dict = dict.clone();
     let fns: &[(&'static str, NativeFn)] = &[
         ("encode_basestring_ascii", encode_basestring_ascii),
         ("encode_basestring", encode_basestring),

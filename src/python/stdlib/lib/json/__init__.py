@@ -248,12 +248,12 @@ _default_decoder = JSONDecoder(object_hook=None, object_pairs_hook=None)
 def detect_encoding(b):
     """The encoding of JSON bytes: a byte order mark, else the pattern of
     zero bytes the first characters (ASCII in JSON) make in UTF-16/32."""
-    bstartswith = b.startswith
-    if bstartswith((b'\x00\x00\xfe\xff', b'\xff\xfe\x00\x00')):
+    head = b[:4]
+    if head in (b'\x00\x00\xfe\xff', b'\xff\xfe\x00\x00'):
         return 'utf-32'
-    if bstartswith((b'\xff\xfe', b'\xfe\xff')):
+    if head[:2] in (b'\xff\xfe', b'\xfe\xff'):
         return 'utf-16'
-    if bstartswith(b'\xef\xbb\xbf'):
+    if head[:3] == b'\xef\xbb\xbf':
         return 'utf-8-sig'
     if len(b) >= 4:
         if not b[0]:
@@ -268,19 +268,19 @@ def detect_encoding(b):
     return 'utf-8'
 
 
+try:
+    _binary_types = (bytes, bytearray)
+except NameError:
+    # This interpreter has no bytearray yet.
+    _binary_types = (bytes,)
+
+
 def load(fp, *, cls=None, object_hook=None, parse_float=None,
         parse_int=None, parse_constant=None, object_pairs_hook=None, **kw):
     """Deserialize the JSON document read from ``fp`` (``.read()``).
 
     The options are those of loads().
     """
-
-
-
-
-
-
-
 
 
 
@@ -341,7 +341,7 @@ def loads(s, *, cls=None, object_hook=None, parse_float=None,
             raise JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)",
                                   s, 0)
     else:
-        if not isinstance(s, (bytes, bytearray)):
+        if not isinstance(s, _binary_types):
             raise TypeError(f'the JSON object must be str, bytes or bytearray, '
                             f'not {s.__class__.__name__}')
         s = s.decode(detect_encoding(s), 'surrogatepass')
