@@ -205,7 +205,8 @@ impl<'a> Compiler<'a> {
                     let mut whole = c.range();
                     if let Expr::Attribute(a) = &*c.func {
                         let text = self.source.text.as_bytes();
-                        let (from, to) = (whole.start().to_usize(), a.attr.range.start().to_usize());
+                        let (from, to) =
+                            (whole.start().to_usize(), a.attr.range.start().to_usize());
                         if text.get(from..to).is_some_and(|t| t.contains(&b'\n')) {
                             whole = TextRange::new(a.attr.range.start(), whole.end());
                         }

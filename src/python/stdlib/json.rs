@@ -40,7 +40,10 @@ fn str_arg<'a>(vm: &mut Vm, a: &'a [Value], i: usize) -> PyResult<&'a Value> {
             let msg = format!("first argument must be a string, not {}", vm.type_name(v));
             Err(type_error(vm, &msg))
         }
-        None => Err(type_error(vm, "function takes exactly 1 argument (0 given)")),
+        None => Err(type_error(
+            vm,
+            "function takes exactly 1 argument (0 given)",
+        )),
     }
 }
 
@@ -65,7 +68,10 @@ fn scan_failure(vm: &mut Vm, f: scan::Fail, doc: &Value) -> Flow {
     match f {
         scan::Fail::Decode(msg, pos) => scan::raise_decode_error(vm, msg, doc, pos),
         scan::Fail::NoValue(idx) => {
-            let e = vm.new_exception_args(vm.types.stop_iteration.clone(), vec![Value::Int(idx as i64)]);
+            let e = vm.new_exception_args(
+                vm.types.stop_iteration.clone(),
+                vec![Value::Int(idx as i64)],
+            );
             Flow::Exc(e)
         }
         scan::Fail::Surrogate(code) => {
@@ -91,15 +97,18 @@ fn index_arg(vm: &mut Vm, v: Option<&Value>) -> PyResult<usize> {
 fn scanstring(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     let s = str_arg(vm, a, 0)?.clone();
     let end = index_arg(vm, a.get(1))?;
-    let strict_v = a
-        .get(2)
-        .cloned()
-        .or_else(|| k.iter().find(|(n, _)| &**n == "strict").map(|(_, v)| v.clone()));
+    let strict_v = a.get(2).cloned().or_else(|| {
+        k.iter()
+            .find(|(n, _)| &**n == "strict")
+            .map(|(_, v)| v.clone())
+    });
     let strict = match strict_v {
         Some(v) => vm.truthy(&v)?,
         None => true,
     };
-    let Value::Obj(o) = &s else { return Ok(Value::None) };
+    let Value::Obj(o) = &s else {
+        return Ok(Value::None);
+    };
     let chars = scan::chars_of(vm, o)?;
     if end > chars.len() {
         return Err(vm.raise(vm.types.value_error.clone(), "end is out of bounds"));
@@ -129,7 +138,10 @@ fn bound(vm: &mut Vm, name: &'static str, func: NativeFn, state: Value) -> PyRes
 /// `StopIteration(idx)` where no value starts.
 fn make_scanner(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let Some(ctx) = a.first() else {
-        return Err(type_error(vm, "make_scanner() missing required argument 'context'"));
+        return Err(type_error(
+            vm,
+            "make_scanner() missing required argument 'context'",
+        ));
     };
     bound(vm, "scan_once", scan_once, ctx.clone())
 }
@@ -153,7 +165,12 @@ fn scan_once(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
             let msg = format!("first argument must be a string, not {}", vm.type_name(v));
             return Err(type_error(vm, &msg));
         }
-        None => return Err(type_error(vm, "scan_once() missing required argument 'string'")),
+        None => {
+            return Err(type_error(
+                vm,
+                "scan_once() missing required argument 'string'",
+            ))
+        }
     };
     let idx = index_arg(vm, a.get(2))?;
     let strict_v = vm.getattr_str(&ctx, "strict")?;
@@ -167,7 +184,9 @@ fn scan_once(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         parse_int: parse_hook(vm, &ctx, "parse_int", &int_type)?,
         parse_constant: vm.getattr_str(&ctx, "parse_constant")?,
     };
-    let Value::Obj(o) = &s else { return Ok(Value::None) };
+    let Value::Obj(o) = &s else {
+        return Ok(Value::None);
+    };
     let chars = scan::chars_of(vm, o)?;
     let mut scanner = scan::Scanner::new(&chars, &context);
     match scanner.value(vm, idx) {
@@ -181,7 +200,10 @@ fn scan_once(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 /// document as a one-chunk tuple.
 fn make_encoder(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     if a.len() != 9 {
-        let msg = format!("make_encoder() takes exactly 9 arguments ({} given)", a.len());
+        let msg = format!(
+            "make_encoder() takes exactly 9 arguments ({} given)",
+            a.len()
+        );
         return Err(type_error(vm, &msg));
     }
     let state = vm.new_tuple(a.to_vec())?;
@@ -192,7 +214,10 @@ fn text_arg(vm: &mut Vm, v: &Value, what: &str) -> PyResult<String> {
     match v.as_str() {
         Some(s) => Ok(s.to_string()),
         None => {
-            let msg = format!("make_encoder() argument {what} must be str, not {}", vm.type_name(v));
+            let msg = format!(
+                "make_encoder() argument {what} must be str, not {}",
+                vm.type_name(v)
+            );
             Err(type_error(vm, &msg))
         }
     }
@@ -263,7 +288,10 @@ mod tests {
                 "encoder.py",
                 include_str!("lib/json/encoder.py"),
                 &[
-                    (183, "raise TypeError(f'Object of type {o.__class__.__name__} '"),
+                    (
+                        183,
+                        "raise TypeError(f'Object of type {o.__class__.__name__} '",
+                    ),
                     (203, "chunks = self.iterencode(o, _one_shot=True)"),
                     (264, "return _iterencode(o, 0)"),
                     (329, "yield from chunks"),

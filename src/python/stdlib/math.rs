@@ -80,7 +80,9 @@ pub fn init(vm: &mut Vm, dict: &Rc<Obj>) -> PyResult<()> {
         ("perm", ints::perm),
     ];
     add_functions(vm, &dict, fns);
-    let doc = vm.new_str("This module provides access to the mathematical functions\ndefined by the C standard.")?;
+    let doc = vm.new_str(
+        "This module provides access to the mathematical functions\ndefined by the C standard.",
+    )?;
     add_values(
         vm,
         &dict,
@@ -117,13 +119,19 @@ pub(super) fn domain_error(vm: &mut Vm) -> Flow {
 /// The single argument of a one-argument function (`math.sqrt() takes exactly one argument`).
 pub(super) fn one<'a>(vm: &mut Vm, name: &str, a: &'a [Value], k: Kw) -> PyResult<&'a Value> {
     if !k.is_empty() {
-        return Err(type_error(vm, &format!("math.{name}() takes no keyword arguments")));
+        return Err(type_error(
+            vm,
+            &format!("math.{name}() takes no keyword arguments"),
+        ));
     }
     match a {
         [x] => Ok(x),
         _ => Err(type_error(
             vm,
-            &format!("math.{name}() takes exactly one argument ({} given)", a.len()),
+            &format!(
+                "math.{name}() takes exactly one argument ({} given)",
+                a.len()
+            ),
         )),
     }
 }
@@ -137,7 +145,10 @@ pub(super) fn fixed<'a>(
     n: usize,
 ) -> PyResult<&'a [Value]> {
     if !k.is_empty() {
-        return Err(type_error(vm, &format!("math.{name}() takes no keyword arguments")));
+        return Err(type_error(
+            vm,
+            &format!("math.{name}() takes no keyword arguments"),
+        ));
     }
     if a.len() != n {
         return Err(type_error(

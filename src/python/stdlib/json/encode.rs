@@ -318,8 +318,8 @@ fn sort_items(vm: &mut Vm, items: Vec<(Value, Value)>) -> PyResult<Vec<(Value, V
     for (k, v) in items {
         tuples.push(vm.new_tuple(vec![k, v])?);
     }
-    let sorted = crate::python::methods::list::sort_values(vm, tuples, None, false)
-        .map_err(|(f, _)| f)?;
+    let sorted =
+        crate::python::methods::list::sort_values(vm, tuples, None, false).map_err(|(f, _)| f)?;
     Ok(sorted
         .into_iter()
         .filter_map(|t| match t.kind() {

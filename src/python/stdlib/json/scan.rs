@@ -109,9 +109,7 @@ impl<'a> Scanner<'a> {
             let msg = format!(
                 "maximum recursion depth exceeded while decoding a JSON {what} from a unicode string"
             );
-            return Err(Fail::Py(
-                vm.raise(vm.types.recursion_error.clone(), &msg),
-            ));
+            return Err(Fail::Py(vm.raise(vm.types.recursion_error.clone(), &msg)));
         }
         self.depth += 1;
         let r = if object {
@@ -318,9 +316,11 @@ pub fn scan_string(t: &[char], end: usize, strict: bool) -> Scan<(String, usize)
                 let hi = hex4(t, i + 2).ok_or(Fail::Decode("Invalid \\uXXXX escape", i + 1))?;
                 i += 6;
                 let mut code = hi;
-                if (0xd800..0xdc00).contains(&hi) && t.get(i) == Some(&'\\') && t.get(i + 1) == Some(&'u') {
-                    let lo =
-                        hex4(t, i + 2).ok_or(Fail::Decode("Invalid \\uXXXX escape", i + 1))?;
+                if (0xd800..0xdc00).contains(&hi)
+                    && t.get(i) == Some(&'\\')
+                    && t.get(i + 1) == Some(&'u')
+                {
+                    let lo = hex4(t, i + 2).ok_or(Fail::Decode("Invalid \\uXXXX escape", i + 1))?;
                     if (0xdc00..0xe000).contains(&lo) {
                         code = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
                         i += 6;

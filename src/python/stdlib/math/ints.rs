@@ -23,7 +23,10 @@ fn no_kwargs(vm: &mut Vm, name: &str, k: Kw) -> PyResult<()> {
     if k.is_empty() {
         return Ok(());
     }
-    Err(type_error(vm, &format!("math.{name}() takes no keyword arguments")))
+    Err(type_error(
+        vm,
+        &format!("math.{name}() takes no keyword arguments"),
+    ))
 }
 
 pub fn gcd(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
@@ -82,7 +85,10 @@ fn reserve_product(vm: &mut Vm, top: &BigInt, count: u64) -> PyResult<()> {
 
 fn factorial_of(vm: &mut Vm, n: &BigInt) -> PyResult<BigInt> {
     if n.is_negative() {
-        return Err(value_error(vm, "factorial() not defined for negative values"));
+        return Err(value_error(
+            vm,
+            "factorial() not defined for negative values",
+        ));
     }
     let Some(count) = n.to_i64() else {
         return Err(vm.raise(

@@ -304,10 +304,7 @@ mod tests {
             exact_sum(&[f64::INFINITY, f64::NEG_INFINITY]),
             Err(FsumErr::InfMinusInf)
         ));
-        assert!(matches!(
-            exact_sum(&[1e308, 1e308]),
-            Err(FsumErr::Overflow)
-        ));
+        assert!(matches!(exact_sum(&[1e308, 1e308]), Err(FsumErr::Overflow)));
     }
 
     #[test]

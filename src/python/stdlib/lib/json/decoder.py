@@ -49,8 +49,6 @@ _CONSTANTS = {
 class _WhitespaceEnd:
     # What `WHITESPACE.match(s, pos)` gives: an object whose end() is the
     # index after the run of JSON whitespace starting at pos.
-    __slots__ = ('_end',)
-
     def __init__(self, end):
         self._end = end
 
@@ -107,6 +105,8 @@ class JSONDecoder(object):
     def decode(self, s, _w=WHITESPACE.match):
         """The Python value of the JSON document ``s`` (a str), which may be
         surrounded by whitespace and nothing else."""
+
+
 
 
 

@@ -17,6 +17,6 @@ order = {"id": 7, "total": Money(12.5, "EUR"), "flags": frozenset(["paid", "new"
 print(json.dumps(order, cls=AppEncoder))
 print(AppEncoder(indent=2, sort_keys=True).encode(order))
 try:
-    json.dumps({"when": complex}, cls=AppEncoder)
+    json.dumps({"when": range(3)}, cls=AppEncoder)
 except TypeError as e:
     print(e)
