@@ -262,7 +262,8 @@ mod tests {
     /// there: `scripts/place_lines.py` lays the package out so they stay put.
     #[test]
     fn traceback_lines_sit_where_cpython_has_them() {
-        let files: [(&str, &str, &[(usize, &str)]); 3] = [
+        type Expect = (&'static str, &'static str, &'static [(usize, &'static str)]);
+        let files: [Expect; 3] = [
             (
                 "__init__.py",
                 include_str!("lib/json/__init__.py"),

@@ -752,7 +752,7 @@ mod tests {
     fn libm_functions_agree_with_cpython_values() {
         // Values printed by CPython 3.14 on x86-64 Linux.
         assert_eq!(1f64.sin(), 0.8414709848078965);
-        assert_eq!(0.5f64.acos(), 1.0471975511965979);
+        assert_eq!(1f64.cos(), 0.5403023058681398);
         assert_eq!(1e-10f64.ln_1p(), 9.999999999500001e-11);
         assert_eq!(super::libm_erf(0.5), 0.5204998778130465);
     }

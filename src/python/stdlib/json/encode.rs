@@ -299,10 +299,7 @@ impl<'a> Encoder<'a> {
             self.out.push_str(&self.s.key_sep);
             if let Err(f) = self.encode(vm, val, level + 1) {
                 let t = vm.type_name(v);
-                let r = match vm.repr_string(k) {
-                    Ok(r) => r,
-                    Err(e) => return Err(e),
-                };
+                let r = vm.repr_string(k)?;
                 return Err(note(vm, f, format!("when serializing {t} item {r}")));
             }
         }

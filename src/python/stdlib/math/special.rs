@@ -113,8 +113,12 @@ pub fn ieee_remainder(x: f64, y: f64) -> f64 {
     1.0f64.copysign(x) * r
 }
 
+// The published coefficients, digit for digit (the compiler rounds them to the nearest f64).
+#[allow(clippy::excessive_precision)]
 const LANCZOS_G: f64 = 6.024_680_040_776_729_583_740_234_375;
+#[allow(clippy::excessive_precision)]
 const LANCZOS_G_MINUS_HALF: f64 = 5.524_680_040_776_729_583_740_234_375;
+#[allow(clippy::excessive_precision)]
 const LANCZOS_NUM: [f64; 13] = [
     23531376880.410759688572007674451636754734846804940,
     42919803642.649098768957899047001988850926355848959,
