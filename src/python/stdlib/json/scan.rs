@@ -400,7 +400,7 @@ mod tests {
         let t = chars("\"a\\n\\u00e9\\ud83d\\ude00\" x");
         let (s, end) = scan_string(&t, 1, true).ok().unwrap();
         assert_eq!(s, "a\n\u{e9}\u{1f600}");
-        assert_eq!(end, 22);
+        assert_eq!(end, 23);
         assert_eq!(
             err(scan_string(&chars("\"abc"), 1, true)),
             Some(("Unterminated string starting at", 0))
