@@ -199,7 +199,19 @@ impl<'a> Compiler<'a> {
                     self.unit().span.focus_start = u32::MAX;
                     s
                 } else {
-                    self.at_focus(c.range(), focus)
+                    // A method call whose name is on a later line than the call's start
+                    // (`cls(\n...\n).encode(obj)`) is located from the name, as CPython
+                    // locates it, so tracebacks show that line.
+                    let mut whole = c.range();
+                    if let Expr::Attribute(a) = &*c.func {
+                        let text = self.source.text.as_bytes();
+                        let (from, to) =
+                            (whole.start().to_usize(), a.attr.range.start().to_usize());
+                        if text.get(from..to).is_some_and(|t| t.contains(&b'\n')) {
+                            whole = TextRange::new(a.attr.range.start(), whole.end());
+                        }
+                    }
+                    self.at_focus(whole, focus)
                 };
                 let r = self.call_args(&c.arguments.args, &c.arguments.keywords, 0);
                 self.restore(saved);

@@ -26,7 +26,14 @@ impl<'a> Compiler<'a> {
                 self.emit(Instr::Nop);
             }
             Stmt::Assign(a) => {
-                self.plain_call = plain_call_of(&a.value);
+                // `name = call(...)`: CPython draws no carets under the call, whatever it
+                // calls (`root = math.sqrt(d)`), when the target is a single name.
+                self.plain_call = match (&a.targets[..], &*a.value) {
+                    ([Expr::Name(_)], Expr::Call(c)) => {
+                        Some((c.range().start().to_u32(), c.range().end().to_u32()))
+                    }
+                    _ => None,
+                };
                 self.expr(&a.value)?;
                 self.plain_call = None;
                 for (i, t) in a.targets.iter().enumerate() {

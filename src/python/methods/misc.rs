@@ -212,6 +212,11 @@ fn bytes_decode(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     let errors = super::arg(a, k, 1, "errors")
         .and_then(|v| v.as_str().map(String::from))
         .unwrap_or_else(|| "strict".into());
+    // `utf-8-sig`: UTF-8 after an optional byte order mark (`json.loads` of bytes uses it).
+    let (enc, b): (String, &[u8]) = match enc.as_str() {
+        "utf-8-sig" | "utf8-sig" => ("utf-8".into(), b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b)),
+        _ => (enc, &b[..]),
+    };
     let s = match enc.as_str() {
         "utf-8" | "utf8" => match std::str::from_utf8(b) {
             Ok(s) => s.to_string(),

@@ -17,6 +17,8 @@ use super::types::set_item;
 use super::vm::{alloc, PyResult, Vm};
 use std::rc::Rc;
 
+mod json;
+mod math;
 pub mod re;
 
 /// The directory the standard library's modules appear to come from.
@@ -39,6 +41,7 @@ pub struct StdModule {
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
 static BUILTIN: &[StdModule] = &[
+    native("_json", json::init),
     native("_sre", re::native::init),
     source("itertools", include_str!("lib/itertools.py"), false),
 ];
@@ -51,7 +54,12 @@ static LIB: &[StdModule] = &[
         true,
     ),
     source("functools", include_str!("lib/functools.py"), false),
+    source("json", include_str!("lib/json/__init__.py"), true),
+    source("json.decoder", include_str!("lib/json/decoder.py"), false),
+    source("json.encoder", include_str!("lib/json/encoder.py"), false),
+    source("json.scanner", include_str!("lib/json/scanner.py"), false),
     source("keyword", include_str!("lib/keyword.py"), false),
+    native("math", math::init),
     source("operator", include_str!("lib/operator.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
     source("typing", include_str!("lib/typing.py"), false),

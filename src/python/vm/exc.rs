@@ -260,8 +260,9 @@ fn carets(code: &Code, span: &Span, line_no: usize) -> Option<(String, String)> 
     let src = &code.source;
     let raw = src.line_text(line_no)?;
     let line_start = src.line_start(line_no);
-    if src.line_of(span.end.saturating_sub(1).max(span.start)) != line_no {
-        return Some((raw.trim().to_string(), String::new()));
+    let last_line = src.line_of(span.end.saturating_sub(1).max(span.start));
+    if last_line != line_no {
+        return Some((multi_line(code, span, line_no, last_line), String::new()));
     }
     let indent = raw.len() - raw.trim_start().len();
     let stripped = raw.trim();
@@ -299,6 +300,35 @@ fn carets(code: &Code, span: &Span, line_no: usize) -> Option<(String, String)> 
         });
     }
     Some((stripped.to_string(), out))
+}
+
+/// The source of an instruction spanning several lines. When no carets would be drawn (the
+/// span is a whole statement, or a call that is the statement), CPython 3.13+ shows every
+/// line, without their common indentation; otherwise only the first line is shown here.
+fn multi_line(code: &Code, span: &Span, first: usize, last: usize) -> String {
+    let src = &code.source;
+    let first_text = src.line_text(first).unwrap_or("");
+    let last_text = src.line_text(last).unwrap_or("");
+    let indent = first_text.len() - first_text.trim_start().len();
+    let starts_line = span.start.saturating_sub(src.line_start(first)) as usize <= indent;
+    let ends_line = src.line_start(last) as usize + last_text.trim_end().len() <= span.end as usize;
+    let no_carets = span.focus_start == u32::MAX;
+    let anchors = !no_carets && (span.focus_start != span.start || span.focus_end != span.end);
+    if !(no_carets || (!anchors && starts_line && ends_line)) || last - first > 3 {
+        return first_text.trim().to_string();
+    }
+    let lines: Vec<&str> = (first..=last).filter_map(|n| src.line_text(n)).collect();
+    let common = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(common..).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n    ")
 }
 
 /// Formats an exception with its chain as CPython prints an uncaught one.

@@ -163,7 +163,15 @@ async function runPyodide(c) {
     const s = Buffer.concat(inst.stray.splice(0)).toString();
     throw new Error(`${c.name}: output escaped the harness: ${s}`);
   }
-  return { status, stdout: linuxErrno(Buffer.from(out)), stderr: linuxErrno(Buffer.from(err)) };
+  return { status, stdout: linuxPaths(linuxErrno(Buffer.from(out))), stderr: linuxPaths(linuxErrno(Buffer.from(err))) };
+}
+
+// Pyodide keeps the standard library in /lib/python314.zip; on Linux it is /usr/lib/python3.14
+// (the path tracebacks through stdlib frames show, and the one shellsim shows).
+function linuxPaths(buf) {
+  const s = buf.toString("latin1");
+  const t = s.split("/lib/python314.zip/").join("/usr/lib/python3.14/");
+  return s === t ? buf : Buffer.from(t, "latin1");
 }
 
 // Pyodide's libc (Emscripten/musl) numbers errno values its own way: "[Errno 44] No such

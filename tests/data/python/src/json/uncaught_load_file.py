@@ -1,0 +1,5 @@
+import json
+
+with open("broken.json") as f:
+    cfg = json.load(f)
+print(cfg)
