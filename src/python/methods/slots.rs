@@ -170,8 +170,7 @@ fn compare(vm: &mut Vm, name: &str, op: CmpOp, a: &[Value]) -> PyResult<Value> {
             _ => vm.not_implemented(),
         });
     }
-    let same_kind =
-        vm.class_of(&this).as_ref() as *const _ == vm.class_of(&other).as_ref() as *const _;
+    let same_kind = Rc::ptr_eq(&vm.class_of(&this), &vm.class_of(&other));
     let numbers = crate::python::vm::ops::num(&this).is_some()
         && crate::python::vm::ops::num(&other).is_some();
     if !same_kind && !numbers && !matches!(op, CmpOp::Eq | CmpOp::Ne) {

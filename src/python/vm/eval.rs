@@ -140,12 +140,7 @@ impl Vm {
             Some(Kind::Str(s)) => s.s.to_string(),
             Some(Kind::Bytes(b)) => String::from_utf8_lossy(b).into_owned(),
             _ => {
-                let what = if mode == Mode::Eval {
-                    "a string, bytes or code object"
-                } else {
-                    "a string, bytes or code object"
-                };
-                let msg = format!("{func}() arg 1 must be {what}");
+                let msg = format!("{func}() arg 1 must be a string, bytes or code object");
                 return Err(self.raise(self.types.type_error.clone(), &msg));
             }
         };
@@ -191,7 +186,7 @@ impl Vm {
                 let msg = if func == "exec" {
                     format!("exec() globals must be a dict, not {}", self.type_name(g))
                 } else {
-                    format!("globals must be a real dict; try eval(expr, {{}}, mapping)")
+                    "globals must be a real dict; try eval(expr, {}, mapping)".to_string()
                 };
                 return Err(self.raise(self.types.type_error.clone(), &msg));
             }
