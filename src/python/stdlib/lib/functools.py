@@ -374,8 +374,9 @@ _convert = {
 
 def total_ordering(cls):
     """Fills in the missing rich comparisons from one of them and `__eq__`."""
+    # The comparisons the class (or a base other than `object`) defines itself.
     roots = {op for op in _convert
-             if getattr(cls, op, None) is not getattr(object, op, None)}
+             if any(op in vars(base) for base in cls.__mro__ if base is not object)}
     if not roots:
         raise ValueError('must define at least one ordering operation: < > <= >=')
     root = max(roots)

@@ -19,7 +19,7 @@ class count:
 
     def __init__(self, start=0, step=1):
         for v in (start, step):
-            if not isinstance(v, (int, float, complex)) and not hasattr(v, '__add__'):
+            if not isinstance(v, (int, float)) and not hasattr(v, '__add__'):
                 raise TypeError('a number is required')
         self._n = start
         self._step = step
@@ -223,8 +223,17 @@ class groupby:
 
 
 def islice(iterable, *args):
-    s = slice(*args)
-    start, stop, step = s.start or 0, s.stop, 1 if s.step is None else s.step
+    if not args:
+        raise TypeError('islice expected at least 2 arguments, got 1')
+    if len(args) > 3:
+        raise TypeError(f'islice expected at most 4 arguments, got {len(args) + 1}')
+    if len(args) == 1:
+        start, stop, step = None, args[0], None
+    else:
+        start, stop = args[0], args[1]
+        step = args[2] if len(args) == 3 else None
+    start = 0 if start is None else start
+    step = 1 if step is None else step
     for v, what in ((start, 'Indices'), (stop, 'Stop')):
         if v is not None and (not isinstance(v, int) or v < 0):
             if what == 'Stop':
