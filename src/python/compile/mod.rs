@@ -111,20 +111,7 @@ pub fn compile_module(
     source: Rc<Source>,
     module: &ast::ModModule,
 ) -> CResult<Rc<Code>> {
-    let table = SymbolTable::build(&module.body).map_err(|e| CompileError {
-        message: e.message,
-        start: e.offset,
-        end: e.end,
-    })?;
-    let mut c = Compiler {
-        heap: heap.clone(),
-        source,
-        table,
-        units: Vec::new(),
-        interactive: false,
-        plain_call: None,
-    };
-    let _ = c.interactive;
+    let mut c = Compiler::for_module(heap, source, SymbolTable::build(&module.body))?;
     c.push_unit(scope::MODULE_KEY, "<module>".into(), "<module>".into(), 1);
     let anns = scope::body_annotations(&module.body);
     if c.annotate_function(scope::MODULE_KEY, &anns, "<module>", 1)? {
@@ -143,19 +130,7 @@ pub fn compile_expression(
     source: Rc<Source>,
     module: &ast::ModExpression,
 ) -> CResult<Rc<Code>> {
-    let table = SymbolTable::build_expr(&module.body).map_err(|e| CompileError {
-        message: e.message,
-        start: e.offset,
-        end: e.end,
-    })?;
-    let mut c = Compiler {
-        heap: heap.clone(),
-        source,
-        table,
-        units: Vec::new(),
-        interactive: false,
-        plain_call: None,
-    };
+    let mut c = Compiler::for_module(heap, source, SymbolTable::build_expr(&module.body))?;
     c.push_unit(scope::MODULE_KEY, "<module>".into(), "<module>".into(), 1);
     c.expr(&module.body)?;
     c.emit(Instr::Return);
@@ -163,6 +138,29 @@ pub fn compile_expression(
 }
 
 impl<'a> Compiler<'a> {
+    /// A compiler for one module (or `eval` expression) whose symbol table was built.
+    fn for_module(
+        heap: &Rc<Heap>,
+        source: Rc<Source>,
+        table: Result<SymbolTable, scope::ScopeError>,
+    ) -> CResult<Compiler<'a>> {
+        let table = table.map_err(|e| CompileError {
+            message: e.message,
+            start: e.offset,
+            end: e.end,
+        })?;
+        let c = Compiler {
+            heap: heap.clone(),
+            source,
+            table,
+            units: Vec::new(),
+            interactive: false,
+            plain_call: None,
+        };
+        let _ = c.interactive;
+        Ok(c)
+    }
+
     fn unit(&mut self) -> &mut Unit<'a> {
         self.units.last_mut().expect("unit")
     }

@@ -151,30 +151,28 @@ pub const MODULE_KEY: (u32, u32) = (u32::MAX, u32::MAX);
 
 impl SymbolTable {
     pub fn build(body: &[Stmt]) -> Result<SymbolTable, ScopeError> {
-        let mut b = Builder {
-            scopes: HashMap::new(),
-            stack: vec![(MODULE_KEY, Scope::new(ScopeKind::Module, "<module>"))],
-        };
-        let anns: Vec<&Expr> = body_annotations(body).into_iter().map(|(_, e)| e).collect();
-        b.annotation_scope(MODULE_KEY, &anns)?;
-        for s in body {
-            b.stmt(s)?;
-        }
-        let (key, module) = b.stack.pop().expect("module scope");
-        b.scopes.insert(key, module);
-        let mut table = SymbolTable { scopes: b.scopes };
-        table.resolve(MODULE_KEY, &[]);
-        Ok(table)
+        Self::build_with(|b| {
+            let anns: Vec<&Expr> = body_annotations(body).into_iter().map(|(_, e)| e).collect();
+            b.annotation_scope(MODULE_KEY, &anns)?;
+            body.iter().try_for_each(|s| b.stmt(s))
+        })
     }
 
     /// The table of an `eval` expression: one module scope (and the scopes of any lambdas
     /// or comprehensions inside it).
     pub fn build_expr(e: &Expr) -> Result<SymbolTable, ScopeError> {
+        Self::build_with(|b| b.expr(e))
+    }
+
+    /// A module scope filled by `fill`, then resolved.
+    fn build_with(
+        fill: impl FnOnce(&mut Builder) -> Result<(), ScopeError>,
+    ) -> Result<SymbolTable, ScopeError> {
         let mut b = Builder {
             scopes: HashMap::new(),
             stack: vec![(MODULE_KEY, Scope::new(ScopeKind::Module, "<module>"))],
         };
-        b.expr(e)?;
+        fill(&mut b)?;
         let (key, module) = b.stack.pop().expect("module scope");
         b.scopes.insert(key, module);
         let mut table = SymbolTable { scopes: b.scopes };
