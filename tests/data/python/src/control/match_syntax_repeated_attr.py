@@ -1,0 +1,6 @@
+class P:
+    pass
+
+match P():
+    case P(a=1, a=2):
+        pass
