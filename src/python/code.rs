@@ -299,6 +299,10 @@ pub struct Source {
     /// Whether tracebacks show this source's lines: files and `-c` programs are; strings
     /// given to `exec`/`eval` are not (CPython's `linecache` never sees them).
     pub listed: bool,
+    /// Whether this source's frames appear in tracebacks at all. False for the standard
+    /// library modules written in Python here that CPython implements in C (`io`): CPython
+    /// has no Python frame to show inside them, so neither do we.
+    pub traced: bool,
 }
 
 impl Source {
@@ -314,6 +318,7 @@ impl Source {
             text: text.into(),
             line_starts,
             listed: true,
+            traced: true,
         }
     }
 

@@ -84,7 +84,18 @@ pub fn warm_up() {
 
 /// Parses and compiles a module.
 pub fn compile_source(heap: &Rc<Heap>, filename: &str, text: &str) -> Result<Rc<Code>, SyntaxErr> {
-    compile_string(heap, filename, text, Mode::Exec, true)
+    compile_string(heap, filename, text, Mode::Exec, Listing::Listed)
+}
+
+/// How tracebacks show the frames of compiled code.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    /// With their source lines: files and `-c` programs.
+    Listed,
+    /// Without source lines: strings given to `exec`/`eval`.
+    Unlisted,
+    /// Not at all: library modules standing in for CPython's C modules.
+    Hidden,
 }
 
 /// What `compile()` makes of its source: statements, or one expression whose value the code
@@ -95,16 +106,17 @@ pub enum Mode {
     Eval,
 }
 
-/// Parses and compiles source text; `listed` says whether tracebacks show its lines.
+/// Parses and compiles source text; `listing` says how tracebacks show its frames.
 pub fn compile_string(
     heap: &Rc<Heap>,
     filename: &str,
     text: &str,
     mode: Mode,
-    listed: bool,
+    listing: Listing,
 ) -> Result<Rc<Code>, SyntaxErr> {
     let mut src = Source::new(filename, text);
-    src.listed = listed;
+    src.listed = listing == Listing::Listed;
+    src.traced = listing != Listing::Hidden;
     let source = Rc::new(src);
     if let Some(e) = bracket_error(&source) {
         return Err(e);

@@ -48,13 +48,6 @@ pub fn install(vm: &mut Vm) {
             ("conjugate", same),
         ],
     );
-    let b = vm.types.bytes_type.clone();
-    add(
-        vm,
-        &b,
-        "bytes",
-        &[("decode", bytes_decode), ("hex", bytes_hex)],
-    );
     let e = vm.types.base_exception.clone();
     add(
         vm,
@@ -200,87 +193,6 @@ fn float_ratio(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let n = vm.new_int(n * sign)?;
     let d = vm.new_int(d)?;
     vm.new_tuple(vec![n, d])
-}
-
-fn bytes_decode(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
-    let Some(Kind::Bytes(b)) = a[0].kind() else {
-        return Ok(Value::None);
-    };
-    let enc = super::arg(a, k, 0, "encoding")
-        .and_then(|v| v.as_str().map(|s| s.to_ascii_lowercase().replace('_', "-")))
-        .unwrap_or_else(|| "utf-8".into());
-    let errors = super::arg(a, k, 1, "errors")
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_else(|| "strict".into());
-    // `utf-8-sig`: UTF-8 after an optional byte order mark (`json.loads` of bytes uses it).
-    let (enc, b): (String, &[u8]) = match enc.as_str() {
-        "utf-8-sig" | "utf8-sig" => ("utf-8".into(), b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b)),
-        _ => (enc, &b[..]),
-    };
-    let s = match enc.as_str() {
-        "utf-8" | "utf8" => match std::str::from_utf8(b) {
-            Ok(s) => s.to_string(),
-            Err(e) => {
-                if errors == "replace" {
-                    String::from_utf8_lossy(b).into_owned()
-                } else if errors == "ignore" {
-                    let mut out = String::new();
-                    let mut rest: &[u8] = b;
-                    loop {
-                        match std::str::from_utf8(rest) {
-                            Ok(s) => {
-                                out.push_str(s);
-                                break;
-                            }
-                            Err(e) => {
-                                let (ok, bad) = rest.split_at(e.valid_up_to());
-                                out.push_str(std::str::from_utf8(ok).unwrap_or(""));
-                                let skip = e.error_len().unwrap_or(bad.len());
-                                rest = &bad[skip..];
-                            }
-                        }
-                    }
-                    out
-                } else {
-                    let pos = e.valid_up_to();
-                    let msg = format!(
-                        "'utf-8' codec can't decode byte 0x{:02x} in position {pos}: {}",
-                        b[pos],
-                        if e.error_len().is_none() {
-                            "unexpected end of data"
-                        } else {
-                            "invalid start byte"
-                        }
-                    );
-                    return Err(vm.raise(vm.types.unicode_decode_error.clone(), &msg));
-                }
-            }
-        },
-        "ascii" => {
-            if let Some(pos) = b.iter().position(|&c| c >= 0x80) {
-                let msg = format!(
-                    "'ascii' codec can't decode byte 0x{:02x} in position {pos}: ordinal not in range(128)",
-                    b[pos]
-                );
-                return Err(vm.raise(vm.types.unicode_decode_error.clone(), &msg));
-            }
-            b.iter().map(|&c| c as char).collect()
-        }
-        "latin-1" | "latin1" | "iso-8859-1" => b.iter().map(|&c| c as char).collect(),
-        other => {
-            let msg = format!("unknown encoding: {other}");
-            return Err(vm.raise(vm.types.lookup_error.clone(), &msg));
-        }
-    };
-    vm.new_str(s)
-}
-
-fn bytes_hex(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
-    let Some(Kind::Bytes(b)) = a[0].kind() else {
-        return Ok(Value::None);
-    };
-    let s: String = b.iter().map(|c| format!("{c:02x}")).collect();
-    vm.new_str(s)
 }
 
 fn exc_init(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {

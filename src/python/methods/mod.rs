@@ -1,6 +1,7 @@
 //! Methods of the built-in types, installed into their class dicts as native functions, and
 //! the built-in constructors.
 
+mod bytes;
 pub mod ctors;
 mod dict;
 pub mod io;
@@ -34,6 +35,7 @@ pub fn add(vm: &Vm, cls: &Rc<Obj>, owner: &'static str, methods: &[(&'static str
 
 pub fn install(vm: &mut Vm) {
     str::install(vm);
+    bytes::install(vm);
     list::install(vm);
     dict::install(vm);
     misc::install(vm);

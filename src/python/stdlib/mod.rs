@@ -37,6 +37,9 @@ pub enum Body {
 pub struct StdModule {
     pub name: &'static str,
     pub body: Body,
+    /// A Python module standing in for one CPython writes in C: tracebacks never show its
+    /// frames.
+    pub hides_frames: bool,
 }
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
@@ -54,6 +57,7 @@ static LIB: &[StdModule] = &[
         true,
     ),
     source("functools", include_str!("lib/functools.py"), false),
+    c_source("io", include_str!("lib/io.py")),
     source("json", include_str!("lib/json/__init__.py"), true),
     source("json.decoder", include_str!("lib/json/decoder.py"), false),
     source("json.encoder", include_str!("lib/json/encoder.py"), false),
@@ -70,6 +74,17 @@ const fn source(name: &'static str, text: &'static str, package: bool) -> StdMod
     StdModule {
         name,
         body: Body::Source(text, package),
+        hides_frames: false,
+    }
+}
+
+/// A module written in Python here that CPython implements in C, so its frames stay out of
+/// tracebacks.
+const fn c_source(name: &'static str, text: &'static str) -> StdModule {
+    StdModule {
+        name,
+        body: Body::Source(text, false),
+        hides_frames: true,
     }
 }
 
@@ -78,6 +93,7 @@ const fn native(name: &'static str, init: Init) -> StdModule {
     StdModule {
         name,
         body: Body::Native(init),
+        hides_frames: false,
     }
 }
 

@@ -164,7 +164,7 @@ impl Vm {
         } else {
             text
         };
-        match front::compile_string(&self.heap, filename, text, mode, false) {
+        match front::compile_string(&self.heap, filename, text, mode, front::Listing::Unlisted) {
             Ok(c) => Ok(c),
             Err(se) => Err(self.syntax_error_exception(&se)),
         }

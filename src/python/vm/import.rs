@@ -4,6 +4,7 @@
 use super::attr::dict_get_str;
 use super::{alloc, Exit, Flow, PyResult, Vm};
 use crate::python::dict::Dict;
+use crate::python::front::{Listing, Mode};
 use crate::python::object::{Kind, Module, Obj, Value};
 use crate::python::stdlib::{self, Body, StdModule};
 use crate::python::types::set_item;
@@ -271,7 +272,7 @@ impl Vm {
             }
         };
         let text = String::from_utf8_lossy(&data).into_owned();
-        self.exec_source(name, file, pkg_dir, &text)
+        self.exec_source(name, file, pkg_dir, &text, Listing::Listed)
     }
 
     /// A standard-library module: native ones fill a fresh namespace, source ones run.
@@ -295,7 +296,12 @@ impl Vm {
             }
             Body::Source(text, _) => {
                 let (file, pkg_dir) = stdlib::source_location(m);
-                self.exec_source(m.name, &file, pkg_dir.as_deref(), text)
+                let listing = if m.hides_frames {
+                    Listing::Hidden
+                } else {
+                    Listing::Listed
+                };
+                self.exec_source(m.name, &file, pkg_dir.as_deref(), text, listing)
             }
         }
     }
@@ -307,9 +313,12 @@ impl Vm {
         file: &str,
         pkg_dir: Option<&str>,
         text: &str,
+        listing: Listing,
     ) -> PyResult<Value> {
         self.charge_bytes(text.len())?;
-        let code = match crate::python::front::compile_source(&self.heap, file, text) {
+        let compiled =
+            crate::python::front::compile_string(&self.heap, file, text, Mode::Exec, listing);
+        let code = match compiled {
             Ok(c) => c,
             Err(se) => return Err(self.syntax_error_exception(&se)),
         };
