@@ -392,6 +392,18 @@ impl Vm {
         }
     }
 
+    /// `mapping[key]` through `__getitem__`, `None` when it raises `KeyError` (how a class
+    /// body reads names from a custom namespace mapping).
+    pub fn mapping_lookup(&mut self, m: &Rc<Obj>, key: &Value) -> PyResult<Option<Value>> {
+        match self.getitem(&Value::Obj(m.clone()), key) {
+            Ok(v) => Ok(Some(v)),
+            Err(super::Flow::Exc(e)) if self.isinstance(&e, &self.types.key_error.clone()) => {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     pub fn dict_get(&mut self, d: &Rc<Obj>, key: &Value) -> PyResult<Option<Value>> {
         let h = self.hash_for(key, "dict key")?;
         let i = self.dict_find(d, key, h)?;
