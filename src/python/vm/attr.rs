@@ -764,7 +764,7 @@ impl Vm {
     }
 
     /// A special method of `obj`'s class written in Python (`None` for the built-in ones).
-    fn python_hook(&self, obj: &Value, name: &str) -> Option<Value> {
+    pub fn python_hook(&self, obj: &Value, name: &str) -> Option<Value> {
         let cls = self.class_of(obj);
         lookup_mro(&cls, name).filter(|m| !matches!(m.kind(), Some(Kind::Builtin(_))))
     }

@@ -219,6 +219,10 @@ impl Vm {
             Some(Kind::Class(_)) => {
                 // `list[int]`, `dict[str, int]`: kept as the class itself for now.
                 let cls = obj.obj().cloned().expect("class");
+                // The metaclass's `__getitem__` comes first (`Color['RED']`).
+                if let Some(m) = self.python_hook(obj, "__getitem__") {
+                    return self.call(&m, &[obj.clone(), key.clone()], &[]);
+                }
                 if let Some(m) = super::lookup_mro(&cls, "__class_getitem__") {
                     let f = match m.kind() {
                         Some(Kind::ClassMethod(f)) => f.clone(),
