@@ -257,8 +257,10 @@ class _FuncBuilder:
         txt = f'def __create_fn__({local_vars}):\n'
         txt += '\n'.join(self.src)
         txt += '\n  return (' + ', '.join(self.names) + ',)'
-        ns = {}
-        exec(txt, self.globals, ns)
+        # A namespace of its own: the generated code names only __create_fn__'s
+        # parameters and builtins.
+        ns = {'__name__': self.globals.get('__name__', '__main__')}
+        exec(txt, ns)
         fns = ns['__create_fn__'](**self.locals)
         for name, fn in zip(self.names, fns):
             fn.__qualname__ = f'{cls.__qualname__}.{fn.__name__}'

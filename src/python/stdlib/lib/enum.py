@@ -112,10 +112,27 @@ class auto:
         return f'auto({self.value!r})'
 
 
-class property(_builtin_property):
-    """A property of members that also works for a member with the same name."""
+class property:
+    """A property of members that a member of the same name overrides on the class."""
 
     member = None
+
+    def __init__(self, fget=None, fset=None, fdel=None, doc=None):
+        self.fget = fget
+        self.fset = fset
+        self.fdel = fdel
+        self.__doc__ = doc if doc is not None else getattr(fget, '__doc__', None)
+        self.name = getattr(fget, '__name__', None)
+        self.clsname = None
+
+    def getter(self, fget):
+        return type(self)(fget, self.fset, self.fdel, self.__doc__)
+
+    def setter(self, fset):
+        return type(self)(self.fget, fset, self.fdel, self.__doc__)
+
+    def deleter(self, fdel):
+        return type(self)(self.fget, self.fset, fdel, self.__doc__)
 
     def __get__(self, instance, ownerclass=None):
         if instance is None:
@@ -660,7 +677,7 @@ class Enum(metaclass=EnumType):
             for name, obj in cls.__dict__.items():
                 if name[0] == '_':
                     continue
-                if isinstance(obj, _builtin_property):
+                if isinstance(obj, (_builtin_property, property)):
                     if obj.fget is not None or name not in self._member_map_:
                         interesting.add(name)
                     else:
