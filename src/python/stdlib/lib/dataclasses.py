@@ -638,7 +638,7 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, 
     if hash_action is _hash_set_none:
         cls.__hash__ = None
 
-    if not getattr(cls, '__doc__'):
+    if not getattr(cls, '__doc__', None):
         cls.__doc__ = _signature_doc(cls, all_init_fields, std_init_fields,
                                      kw_only_init_fields, init)
 
