@@ -48,6 +48,10 @@ pub fn builtin_new(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     let Kind::Class(c) = &cls.kind else {
         unreachable!()
     };
+    // `super().__new__(mcs, name, bases, ns)` in a metaclass: a class whose metaclass is `mcs`.
+    if c.heap_type && a.len() == 4 && vm.is_subclass(&cls, &vm.types.type_type) {
+        return make_class(vm, Some(cls.clone()), &a[1..]);
+    }
     if !c.heap_type {
         if let Some(ctor) = c.builtin.and_then(|b| vm.types.constructor(b, &cls)) {
             return ctor(vm, &cls, &a[1..], k);
@@ -68,20 +72,23 @@ pub fn object_new(vm: &mut Vm, cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Va
 pub fn type_new(vm: &mut Vm, _cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Value> {
     match a.len() {
         1 if k.is_empty() => Ok(Value::Obj(vm.class_of(&a[0]))),
-        3 => {
-            let name = a[0].as_str().unwrap_or("").to_string();
-            let bases: Vec<Rc<Obj>> = vm
-                .to_vec(&a[1])?
-                .iter()
-                .filter_map(|b| b.obj().cloned())
-                .collect();
-            let ns = vm.new_dict()?;
-            vm.dict_update(&ns, &a[2], false)?;
-            let ns = ns.obj().cloned().expect("dict");
-            vm.new_class(&name, bases, ns, None)
-        }
+        3 => make_class(vm, None, a),
         _ => Err(vm.raise(vm.types.type_error.clone(), "type() takes 1 or 3 arguments")),
     }
+}
+
+/// A new class from `(name, bases, namespace)`, an instance of `meta` (default `type`).
+fn make_class(vm: &mut Vm, meta: Option<Rc<Obj>>, a: &[Value]) -> PyResult<Value> {
+    let name = a[0].as_str().unwrap_or("").to_string();
+    let bases: Vec<Rc<Obj>> = vm
+        .to_vec(&a[1])?
+        .iter()
+        .filter_map(|b| b.obj().cloned())
+        .collect();
+    let ns = vm.new_dict()?;
+    vm.dict_update(&ns, &a[2], false)?;
+    let ns = ns.obj().cloned().expect("dict");
+    vm.new_class(&name, bases, ns, meta)
 }
 
 pub fn int_new(vm: &mut Vm, _cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Value> {

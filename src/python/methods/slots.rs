@@ -265,7 +265,7 @@ fn delattr(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         let msg = format!("expected 1 argument, got {}", a.len().saturating_sub(1));
         return Err(vm.raise(vm.types.type_error.clone(), &msg));
     }
-    vm.delattr(&a[0], &a[1])?;
+    vm.delattr_with(&a[0], &a[1], false)?;
     Ok(Value::None)
 }
 

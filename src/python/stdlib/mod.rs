@@ -56,6 +56,8 @@ static LIB: &[StdModule] = &[
         include_str!("lib/collections/__init__.py"),
         true,
     ),
+    source("dataclasses", include_str!("lib/dataclasses.py"), false),
+    source("enum", include_str!("lib/enum.py"), false),
     source("functools", include_str!("lib/functools.py"), false),
     c_source("io", include_str!("lib/io.py")),
     source("json", include_str!("lib/json/__init__.py"), true),

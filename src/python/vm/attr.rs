@@ -660,6 +660,11 @@ impl Vm {
                 self.instance_store(obj, inst, &n, name.clone(), v)
             }
             Some(Kind::Class(c)) => {
+                // A Python metaclass's `__setattr__` (enum's refuses to rebind members).
+                if let Some(sa) = self.python_hook(obj, "__setattr__").filter(|_| hook) {
+                    self.call(&sa, &[obj.clone(), name.clone(), v], &[])?;
+                    return Ok(());
+                }
                 let d = c.dict.clone();
                 self.dict_set(&d, name.clone(), v)?;
                 Ok(())
@@ -758,7 +763,25 @@ impl Vm {
         Some(names)
     }
 
+    /// A special method of `obj`'s class written in Python (`None` for the built-in ones).
+    pub fn python_hook(&self, obj: &Value, name: &str) -> Option<Value> {
+        let cls = self.class_of(obj);
+        lookup_mro(&cls, name).filter(|m| !matches!(m.kind(), Some(Kind::Builtin(_))))
+    }
+
     pub fn delattr(&mut self, obj: &Value, name: &Value) -> PyResult<()> {
+        self.delattr_with(obj, name, true)
+    }
+
+    /// `delattr`, or `object.__delattr__` when `hook` is false: a Python-defined
+    /// `__delattr__` of the object's class (or metaclass) is not consulted.
+    pub fn delattr_with(&mut self, obj: &Value, name: &Value, hook: bool) -> PyResult<()> {
+        if hook && matches!(obj.kind(), Some(Kind::Instance(_) | Kind::Class(_))) {
+            if let Some(da) = self.python_hook(obj, "__delattr__") {
+                self.call(&da, &[obj.clone(), name.clone()], &[])?;
+                return Ok(());
+            }
+        }
         let n = name.as_str().unwrap_or("").to_string();
         let d = match obj.kind() {
             Some(Kind::Instance(inst)) => {

@@ -590,7 +590,15 @@ impl Vm {
                 }
             }
         }
-        let ns = alloc::dict_obj(&self.heap, Dict::new());
+        let extra: Vec<(Rc<str>, Value)> = kwargs
+            .iter()
+            .filter(|(k, _)| &**k != "metaclass")
+            .cloned()
+            .collect();
+        let ns = match &meta {
+            Some(m) => self.prepare_namespace(m, &name, &bases, &extra)?,
+            None => alloc::dict_obj(&self.heap, Dict::new()),
+        };
         let Some(Kind::Function(f)) = func.kind() else {
             return Err(self.raise(
                 self.types.type_error.clone(),
@@ -609,11 +617,6 @@ impl Vm {
                 let bases_t: Vec<Value> = bases.iter().cloned().map(Value::Obj).collect();
                 let bt = self.new_tuple(bases_t)?;
                 let n = self.new_str(name.as_str())?;
-                let extra: Vec<(Rc<str>, Value)> = kwargs
-                    .iter()
-                    .filter(|(k, _)| &**k != "metaclass")
-                    .cloned()
-                    .collect();
                 let m = Value::Obj(m.clone());
                 self.call(&m, &[n, bt, Value::Obj(ns.clone())], &extra)?
             }
@@ -623,6 +626,39 @@ impl Vm {
             *c.borrow_mut() = Some(cls.clone());
         }
         Ok(cls)
+    }
+
+    /// The class body's namespace: what a Python metaclass's `__prepare__` returns (any
+    /// mapping; the body then stores names through its `__setitem__`), else a new dict.
+    fn prepare_namespace(
+        &mut self,
+        meta: &Rc<Obj>,
+        name: &str,
+        bases: &[Rc<Obj>],
+        extra: &[(Rc<str>, Value)],
+    ) -> PyResult<Rc<Obj>> {
+        let defined = super::lookup_mro(meta, "__prepare__")
+            .is_some_and(|p| !matches!(p.kind(), Some(Kind::Builtin(_))));
+        if !defined {
+            return Ok(alloc::dict_obj(&self.heap, Dict::new()));
+        }
+        let prepare_name = self.new_str("__prepare__")?;
+        let prepare = self.getattr(&Value::Obj(meta.clone()), &prepare_name)?;
+        let bases_t: Vec<Value> = bases.iter().cloned().map(Value::Obj).collect();
+        let bt = self.new_tuple(bases_t)?;
+        let n = self.new_str(name)?;
+        let ns = self.call(&prepare, &[n, bt], extra)?;
+        match ns {
+            Value::Obj(o) if matches!(o.kind, Kind::Dict(_) | Kind::Instance(_)) => Ok(o),
+            other => {
+                let msg = format!(
+                    "{}.__prepare__() must return a mapping, not {}",
+                    super::attr::class_name(meta),
+                    self.type_name(&other)
+                );
+                Err(self.raise(self.types.type_error.clone(), &msg))
+            }
+        }
     }
 
     /// Keyword arguments from a mapping (`f(**d)`).

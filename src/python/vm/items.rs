@@ -219,6 +219,10 @@ impl Vm {
             Some(Kind::Class(_)) => {
                 // `list[int]`, `dict[str, int]`: kept as the class itself for now.
                 let cls = obj.obj().cloned().expect("class");
+                // The metaclass's `__getitem__` comes first (`Color['RED']`).
+                if let Some(m) = self.python_hook(obj, "__getitem__") {
+                    return self.call(&m, &[obj.clone(), key.clone()], &[]);
+                }
                 if let Some(m) = super::lookup_mro(&cls, "__class_getitem__") {
                     let f = match m.kind() {
                         Some(Kind::ClassMethod(f)) => f.clone(),
@@ -387,6 +391,18 @@ impl Vm {
                     return Err(self.raise(self.types.type_error.clone(), &m));
                 }
                 Err(Flow::Exc(e))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `mapping[key]` through `__getitem__`, `None` when it raises `KeyError` (how a class
+    /// body reads names from a custom namespace mapping).
+    pub fn mapping_lookup(&mut self, m: &Rc<Obj>, key: &Value) -> PyResult<Option<Value>> {
+        match self.getitem(&Value::Obj(m.clone()), key) {
+            Ok(v) => Ok(Some(v)),
+            Err(super::Flow::Exc(e)) if self.isinstance(&e, &self.types.key_error.clone()) => {
+                Ok(None)
             }
             Err(e) => Err(e),
         }

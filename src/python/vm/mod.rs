@@ -587,7 +587,12 @@ impl Vm {
                 let name = f.code.names[i as usize].clone();
                 if let Some(locals) = &f.locals {
                     if !Rc::ptr_eq(locals, &f.globals) {
-                        if let Some(v) = self.dict_get(&locals.clone(), &name)? {
+                        let found = if matches!(locals.kind, Kind::Dict(_)) {
+                            self.dict_get(&locals.clone(), &name)?
+                        } else {
+                            self.mapping_lookup(&locals.clone(), &name)?
+                        };
+                        if let Some(v) = found {
                             f.stack.push(v);
                             return Ok(None);
                         }
@@ -600,12 +605,19 @@ impl Vm {
                 let name = f.code.names[i as usize].clone();
                 let v = f.stack.pop().expect("stack");
                 let target = f.locals.clone().unwrap_or_else(|| f.globals.clone());
-                self.dict_set(&target, name, v)?;
+                if matches!(target.kind, Kind::Dict(_)) {
+                    self.dict_set(&target, name, v)?;
+                } else {
+                    // A class body whose metaclass's `__prepare__` gave a custom mapping.
+                    self.setitem(&Value::Obj(target), name, v)?;
+                }
             }
             DeleteName(i) => {
                 let name = f.code.names[i as usize].clone();
                 let target = f.locals.clone().unwrap_or_else(|| f.globals.clone());
-                if !self.dict_del(&target, &name)? {
+                if !matches!(target.kind, Kind::Dict(_)) {
+                    self.delitem(&Value::Obj(target), &name)?;
+                } else if !self.dict_del(&target, &name)? {
                     let msg = format!("name '{}' is not defined", name.as_str().unwrap_or(""));
                     return Err(self.raise(self.types.name_error.clone(), &msg));
                 }

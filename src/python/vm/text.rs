@@ -316,6 +316,12 @@ impl Vm {
                     format!("<bound method {qn} of {r}>")
                 }
                 Kind::Class(c) => {
+                    // A Python metaclass's `__repr__` (`<enum 'Color'>`).
+                    if let Some(m) = self.python_hook(v, "__repr__") {
+                        let r = self.call(&m, std::slice::from_ref(v), &[])?;
+                        let r = self.check_str_result(r, "__repr__")?;
+                        return Ok(r.as_str().unwrap_or("").to_string());
+                    }
                     let module = super::attr::dict_get_str(&c.dict, "__module__")
                         .and_then(|m| m.as_str().map(String::from));
                     match module {
