@@ -36,6 +36,29 @@ def _index(v):
     return f(v)
 
 
+try:
+    _bytearray = bytearray
+except NameError:  # not every build of the interpreter has bytearray yet
+    _bytearray = bytes
+
+
+def _from_bytes_big(data):
+    # int.from_bytes(data, 'big')
+    n = 0
+    for b in data:
+        n = (n << 8) | b
+    return n
+
+
+def _to_bytes_little(n, length):
+    # n.to_bytes(length, 'little')
+    out = []
+    for _ in range(length):
+        out.append(n & 0xFF)
+        n >>= 8
+    return bytes(out)
+
+
 def _bisect_right(a, x, lo, hi):
     while lo < hi:
         mid = (lo + hi) // 2
@@ -56,7 +79,7 @@ def _accumulate(values):
 
 
 def _is_sequence(x):
-    if isinstance(x, (list, tuple, str, range, bytes, bytearray)):
+    if isinstance(x, (list, tuple, str, range, bytes, _bytearray)):
         return True
     if isinstance(x, (dict, set, frozenset)):
         return False
@@ -95,11 +118,11 @@ class Random:
                 x = ((1000003 * x) ^ c) & 0xFFFFFFFFFFFFFFFF
             x ^= len(a)
             a = -2 if x == -1 else x
-        elif version == 2 and isinstance(a, (str, bytes, bytearray)):
+        elif version == 2 and isinstance(a, (str, bytes, _bytearray)):
             if isinstance(a, str):
                 a = a.encode()
-            a = int.from_bytes(bytes(a) + _random.sha512(bytes(a)), 'big')
-        elif not isinstance(a, (type(None), int, float, str, bytes, bytearray)):
+            a = _from_bytes_big(bytes(a) + _random.sha512(bytes(a)))
+        elif not isinstance(a, (type(None), int, float, str, bytes, _bytearray)):
             raise TypeError('The only supported seed types are:\n'
                             'None, int, float, str, bytes, and bytearray.')
         if isinstance(a, float):
@@ -174,7 +197,7 @@ class Random:
 
     def randbytes(self, n):
         """Generate n random bytes."""
-        return self.getrandbits(n * 8).to_bytes(n, 'little')
+        return _to_bytes_little(self.getrandbits(n * 8), n)
 
     def randrange(self, start, stop=None, step=_ONE):
         """Choose a random item from range(stop) or range(start, stop[, step])."""
@@ -490,13 +513,13 @@ class SystemRandom(Random):
     """
 
     def random(self):
-        return (int.from_bytes(_random.urandom(7), 'big') >> 3) * RECIP_BPF
+        return (_from_bytes_big(_random.urandom(7)) >> 3) * RECIP_BPF
 
     def getrandbits(self, k):
         if k < 0:
             raise ValueError('number of bits must be non-negative')
         numbytes = (k + 7) // 8
-        x = int.from_bytes(_random.urandom(numbytes), 'big')
+        x = _from_bytes_big(_random.urandom(numbytes))
         return x >> (numbytes * 8 - k)
 
     def randbytes(self, n):
