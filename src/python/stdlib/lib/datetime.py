@@ -768,7 +768,7 @@ class date:
             o = self.toordinal() + other.days
             if 0 < o <= _MAX_ORDINAL:
                 return type(self).fromordinal(o)
-            raise OverflowError("result out of range")
+            raise OverflowError("date value out of range")
         return NotImplemented
 
     __radd__ = __add__
