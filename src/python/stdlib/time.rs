@@ -76,10 +76,7 @@ fn no_args(vm: &mut Vm, name: &str, a: &[Value], k: Kw) -> PyResult<()> {
         ));
     }
     if !a.is_empty() {
-        let msg = format!(
-            "time.{name}() takes no arguments ({} given)",
-            a.len()
-        );
+        let msg = format!("time.{name}() takes no arguments ({} given)", a.len());
         return Err(type_error(vm, &msg));
     }
     Ok(())
@@ -186,14 +183,19 @@ fn sleep(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         return Err(type_error(vm, "time.sleep() takes no keyword arguments"));
     }
     let [v] = a else {
-        let msg = format!("time.sleep() takes exactly one argument ({} given)", a.len());
+        let msg = format!(
+            "time.sleep() takes exactly one argument ({} given)",
+            a.len()
+        );
         return Err(type_error(vm, &msg));
     };
     let (s, ns) = seconds_arg(vm, v, true)?;
     if s < 0 {
         return Err(value_error(vm, "sleep length must be non-negative"));
     }
-    let total = (s as u64).saturating_mul(1_000_000_000).saturating_add(ns as u64);
+    let total = (s as u64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(ns as u64);
     vm.sleep_debt_ns = vm.sleep_debt_ns.saturating_add(total);
     vm.want_flush = true;
     Ok(Value::None)
@@ -304,7 +306,12 @@ struct TmArg {
 fn tm_arg(vm: &mut Vm, fname: &str, v: &Value) -> PyResult<TmArg> {
     let items = match v.kind() {
         Some(Kind::Tuple(t)) => t.to_vec(),
-        Some(Kind::Instance(_)) if matches!(vm.payload_of(v).as_ref().and_then(|p| p.kind()), Some(Kind::Tuple(_))) => {
+        Some(Kind::Instance(_))
+            if matches!(
+                vm.payload_of(v).as_ref().and_then(|p| p.kind()),
+                Some(Kind::Tuple(_))
+            ) =>
+        {
             vm.to_vec(v)?
         }
         _ => return Err(type_error(vm, "Tuple or struct_time argument required")),
@@ -404,7 +411,10 @@ fn mktime(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         return Err(type_error(vm, "time.mktime() takes no keyword arguments"));
     }
     let [v] = a else {
-        let msg = format!("time.mktime() takes exactly one argument ({} given)", a.len());
+        let msg = format!(
+            "time.mktime() takes exactly one argument ({} given)",
+            a.len()
+        );
         return Err(type_error(vm, &msg));
     };
     let t = tm_arg(vm, "mktime", v)?;
@@ -485,10 +495,7 @@ fn strftime(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         [fmt] => (fmt, None),
         [fmt, t] => (fmt, Some(t)),
         _ => {
-            let msg = format!(
-                "strftime expected at most 2 arguments, got {}",
-                a.len()
-            );
+            let msg = format!("strftime expected at most 2 arguments, got {}", a.len());
             let msg = if a.is_empty() {
                 "strftime expected at least 1 argument, got 0".to_string()
             } else {
@@ -549,7 +556,9 @@ fn widest_field(fmt: &[u8]) -> usize {
             }
             let mut w = 0usize;
             while i < fmt.len() && fmt[i].is_ascii_digit() {
-                w = w.saturating_mul(10).saturating_add((fmt[i] - b'0') as usize);
+                w = w
+                    .saturating_mul(10)
+                    .saturating_add((fmt[i] - b'0') as usize);
                 i += 1;
             }
             widest = widest.max(w);

@@ -67,9 +67,7 @@ fn new(vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
 
 fn seed(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let key: Vec<u32> = match a.get(1) {
-        None | Some(Value::None) => (0..N)
-            .map(|_| (vm.sys.random_u64() >> 32) as u32)
-            .collect(),
+        None | Some(Value::None) => (0..N).map(|_| (vm.sys.random_u64() >> 32) as u32).collect(),
         Some(v) => match num(v) {
             Some(Num::I(i)) => {
                 let u = i.unsigned_abs();
