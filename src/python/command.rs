@@ -364,9 +364,13 @@ async fn run_program(
     let result = loop {
         match vm.resume() {
             Progress::Done(r) => break r,
-            Progress::Flush => write_out(ctx, vm, false).await?,
+            Progress::Flush => {
+                write_out(ctx, vm, false).await?;
+                pay_sleep(ctx, vm).await?;
+            }
             Progress::Read => {
                 write_out(ctx, vm, true).await?;
+                pay_sleep(ctx, vm).await?;
                 let chunk = match ctx.read_fd(0, 64 * 1024).await {
                     Ok(c) => c,
                     Err(crate::process::IoError::Interrupted(i)) => return Err(i),
@@ -376,6 +380,11 @@ async fn run_program(
             }
         }
     };
+    // A sleep the program ended on still passes, as the process exits after it.
+    if !matches!(result, Err(Flow::Stop(_))) {
+        write_out(ctx, vm, true).await?;
+        pay_sleep(ctx, vm).await?;
+    }
     let status = match result {
         Ok(_) => 0,
         Err(Flow::Stop(i)) => {
@@ -432,6 +441,15 @@ fn exit_status(vm: &mut Vm, e: &Value) -> Result<i32, Interrupt> {
 }
 
 /// Hands the streams' pending bytes to the kernel (`all`: everything buffered).
+/// Sleeps on the scheduler for the time `time.sleep` added since the last boundary.
+async fn pay_sleep(ctx: &CommandCtx, vm: &mut Vm) -> Result<(), Interrupt> {
+    let ns = std::mem::take(&mut vm.sleep_debt_ns);
+    if ns > 0 {
+        ctx.sys.sleep(ctx.pid, ns, false).await?;
+    }
+    Ok(())
+}
+
 async fn write_out(ctx: &CommandCtx, vm: &mut Vm, all: bool) -> Result<(), Interrupt> {
     for (fd, data) in vm.take_output(all) {
         if fd == 2 {

@@ -19,7 +19,9 @@ use std::rc::Rc;
 
 mod json;
 mod math;
+mod random;
 pub mod re;
+mod time;
 
 /// The directory the standard library's modules appear to come from.
 pub const LIB_DIR: &str = "/usr/lib/python3.14";
@@ -45,12 +47,16 @@ pub struct StdModule {
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
 static BUILTIN: &[StdModule] = &[
     native("_json", json::init),
+    native("_random", random::init),
     native("_sre", re::native::init),
+    native("_time", time::init),
     source("itertools", include_str!("lib/itertools.py"), false),
+    source("time", include_str!("lib/time.py"), false),
 ];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
 static LIB: &[StdModule] = &[
+    source("_strptime", include_str!("lib/_strptime.py"), false),
     source(
         "collections",
         include_str!("lib/collections/__init__.py"),
@@ -58,6 +64,7 @@ static LIB: &[StdModule] = &[
     ),
     source("dataclasses", include_str!("lib/dataclasses.py"), false),
     source("enum", include_str!("lib/enum.py"), false),
+    source("datetime", include_str!("lib/datetime.py"), false),
     source("functools", include_str!("lib/functools.py"), false),
     c_source("io", include_str!("lib/io.py")),
     source("json", include_str!("lib/json/__init__.py"), true),
@@ -67,6 +74,7 @@ static LIB: &[StdModule] = &[
     source("keyword", include_str!("lib/keyword.py"), false),
     native("math", math::init),
     source("operator", include_str!("lib/operator.py"), false),
+    source("random", include_str!("lib/random.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
     source("typing", include_str!("lib/typing.py"), false),
 ];

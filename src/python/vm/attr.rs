@@ -96,9 +96,18 @@ impl Vm {
         }
     }
 
-    /// The `__name__` of a value's class.
+    /// The name error messages give a value's class: its `__name__`, or for a class the
+    /// standard library writes in Python where CPython's is a C type, the C type's dotted
+    /// name (`datetime.date`), which such a class sets as `__tp_name__` in its own body.
     pub fn type_name(&self, v: &Value) -> String {
         let c = self.class_of(v);
+        if let Kind::Class(k) = &c.kind {
+            if let Some(n) = dict_get_str(&k.dict, "__tp_name__") {
+                if let Some(s) = n.as_str() {
+                    return s.to_string();
+                }
+            }
+        }
         class_name(&c)
     }
 

@@ -140,6 +140,11 @@ pub struct Vm {
     fuel: u64,
     /// Containers whose `repr` is in progress (to print `[...]` for a cycle).
     pub repr_stack: Vec<u64>,
+    /// Virtual time `time.sleep` asked for that the driver has not slept yet (it sleeps on
+    /// the scheduler at the next instruction boundary); clock reads include it.
+    pub sleep_debt_ns: u64,
+    /// The machine meter's CPU count when the interpreter started (`time.process_time`).
+    pub cpu_at_start: u64,
 }
 
 impl Vm {
@@ -152,6 +157,7 @@ impl Vm {
         let stderr = alloc::obj(&heap, Kind::Stream(RefCell::new(Stream::stderr())), 256);
         let stdin = alloc::obj(&heap, Kind::Stream(RefCell::new(Stream::stdin())), 256);
         let reservation = sys.meter.empty_reservation();
+        let cpu_at_start = sys.meter.cpu_used();
         let mut vm = Vm {
             heap,
             sys,
@@ -171,6 +177,8 @@ impl Vm {
             stderr,
             stdin,
             want_flush: false,
+            sleep_debt_ns: 0,
+            cpu_at_start,
             suspended: None,
             cwd: b"/".to_vec(),
             env: Vec::new(),
