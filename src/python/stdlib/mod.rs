@@ -19,6 +19,7 @@ use std::rc::Rc;
 
 mod json;
 mod math;
+mod posix;
 pub mod re;
 
 /// The directory the standard library's modules appear to come from.
@@ -42,8 +43,11 @@ pub struct StdModule {
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
 static BUILTIN: &[StdModule] = &[
     native("_json", json::init),
+    native("_posix", posix::init),
     native("_sre", re::native::init),
+    source("errno", include_str!("lib/errno.py"), false),
     source("itertools", include_str!("lib/itertools.py"), false),
+    source("posix", include_str!("lib/posix.py"), false),
 ];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
@@ -53,7 +57,10 @@ static LIB: &[StdModule] = &[
         include_str!("lib/collections/__init__.py"),
         true,
     ),
+    source("fnmatch", include_str!("lib/fnmatch.py"), false),
     source("functools", include_str!("lib/functools.py"), false),
+    source("genericpath", include_str!("lib/genericpath.py"), false),
+    source("glob", include_str!("lib/glob.py"), false),
     source("json", include_str!("lib/json/__init__.py"), true),
     source("json.decoder", include_str!("lib/json/decoder.py"), false),
     source("json.encoder", include_str!("lib/json/encoder.py"), false),
@@ -61,9 +68,26 @@ static LIB: &[StdModule] = &[
     source("keyword", include_str!("lib/keyword.py"), false),
     native("math", math::init),
     source("operator", include_str!("lib/operator.py"), false),
+    source("os", include_str!("lib/os.py"), false),
+    source("posixpath", include_str!("lib/posixpath.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
+    source("shutil", include_str!("lib/shutil.py"), false),
+    source("stat", include_str!("lib/stat.py"), false),
     source("typing", include_str!("lib/typing.py"), false),
 ];
+
+/// Modules CPython 3.14 freezes into the interpreter: tracebacks name their frames
+/// `<frozen os>` and show no source line.
+static FROZEN: &[&str] = &["genericpath", "os", "posixpath", "stat"];
+
+/// The file name a module's code carries in tracebacks: `<frozen os>` for a frozen module,
+/// else its file.
+pub fn code_filename(m: &StdModule) -> String {
+    if FROZEN.contains(&m.name) {
+        return format!("<frozen {}>", m.name);
+    }
+    source_location(m).0
+}
 
 /// A module written in Python (`package`: it is `name/__init__.py`).
 const fn source(name: &'static str, text: &'static str, package: bool) -> StdModule {

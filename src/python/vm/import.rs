@@ -271,7 +271,7 @@ impl Vm {
             }
         };
         let text = String::from_utf8_lossy(&data).into_owned();
-        self.exec_source(name, file, pkg_dir, &text)
+        self.exec_source(name, file, file, pkg_dir, &text)
     }
 
     /// A standard-library module: native ones fill a fresh namespace, source ones run.
@@ -295,21 +295,33 @@ impl Vm {
             }
             Body::Source(text, _) => {
                 let (file, pkg_dir) = stdlib::source_location(m);
-                self.exec_source(m.name, &file, pkg_dir.as_deref(), text)
+                let code_file = stdlib::code_filename(m);
+                self.exec_source(m.name, &file, &code_file, pkg_dir.as_deref(), text)
             }
         }
     }
 
-    /// Compiles and runs a module's source in a new module namespace.
+    /// Compiles and runs a module's source in a new module namespace. `code_file` is the
+    /// name tracebacks show (`<frozen os>` for a frozen module, whose lines are not listed);
+    /// `file` is its `__file__`.
     fn exec_source(
         &mut self,
         name: &str,
         file: &str,
+        code_file: &str,
         pkg_dir: Option<&str>,
         text: &str,
     ) -> PyResult<Value> {
         self.charge_bytes(text.len())?;
-        let code = match crate::python::front::compile_source(&self.heap, file, text) {
+        let listed = !code_file.starts_with("<frozen ");
+        let compiled = crate::python::front::compile_string(
+            &self.heap,
+            code_file,
+            text,
+            crate::python::front::Mode::Exec,
+            listed,
+        );
+        let code = match compiled {
             Ok(c) => c,
             Err(se) => return Err(self.syntax_error_exception(&se)),
         };
