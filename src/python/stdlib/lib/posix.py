@@ -33,11 +33,20 @@ class stat_result(tuple):
         self = tuple.__new__(cls, seq[:10])
         return self
 
+    # Nanosecond times (atime, mtime, ctime) of a result from the filesystem; None for one
+    # built from a sequence, whose float times are its int fields.
+    _ns = None
+
     def __getattr__(self, name):
+        ns = self._ns
+        if name in ('st_atime', 'st_mtime', 'st_ctime'):
+            i = ('st_atime', 'st_mtime', 'st_ctime').index(name)
+            return self[7 + i] if ns is None else ns[i] / 1e9
+        if name in ('st_atime_ns', 'st_mtime_ns', 'st_ctime_ns'):
+            i = ('st_atime_ns', 'st_mtime_ns', 'st_ctime_ns').index(name)
+            return self[7 + i] * 1000000000 if ns is None else ns[i]
         if name in stat_result._names:
             return self[stat_result._names.index(name)]
-        if name in ('st_atime_ns', 'st_mtime_ns', 'st_ctime_ns'):
-            return self[stat_result._names.index(name[:-3])] * 1000000000
         if name == 'st_blksize':
             return 4096
         if name == 'st_blocks':
@@ -57,28 +66,13 @@ class stat_result(tuple):
 stat_result.__module__ = 'os'
 
 
-class _stat_ns(stat_result):
-    """A stat_result from the simulated filesystem: times to the nanosecond."""
-
-    def __new__(cls, mode, ino, dev, nlink, uid, gid, size, atime, mtime, ctime):
-        self = tuple.__new__(cls, (mode, ino, dev, nlink, uid, gid, size,
-                                   atime // 1000000000, mtime // 1000000000,
-                                   ctime // 1000000000))
-        self._ns = (atime, mtime, ctime)
-        return self
-
-    def __getattr__(self, name):
-        if name == '_ns':
-            raise AttributeError(name)
-        if name in ('st_atime', 'st_mtime', 'st_ctime'):
-            return self._ns[('st_atime', 'st_mtime', 'st_ctime').index(name)] / 1e9
-        if name in ('st_atime_ns', 'st_mtime_ns', 'st_ctime_ns'):
-            return self._ns[('st_atime_ns', 'st_mtime_ns', 'st_ctime_ns').index(name)]
-        return stat_result.__getattr__(self, name)
-
-
-_stat_ns.__name__ = _stat_ns.__qualname__ = 'stat_result'
-_stat_ns.__module__ = 'os'
+def _stat_ns(mode, ino, dev, nlink, uid, gid, size, atime, mtime, ctime):
+    """A stat_result from the simulated filesystem, times to the nanosecond."""
+    self = tuple.__new__(stat_result, (mode, ino, dev, nlink, uid, gid, size,
+                                       atime // 1000000000, mtime // 1000000000,
+                                       ctime // 1000000000))
+    self._ns = (atime, mtime, ctime)
+    return self
 
 
 class DirEntry:

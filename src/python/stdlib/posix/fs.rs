@@ -82,7 +82,13 @@ fn make_stat(vm: &mut Vm, st: &Stat) -> PyResult<Value> {
     vm.call(&factory, &fields, &[])
 }
 
-fn stat_common(vm: &mut Vm, func: &str, a: &[Value], k: Kw, follow_default: bool) -> PyResult<Value> {
+fn stat_common(
+    vm: &mut Vm,
+    func: &str,
+    a: &[Value],
+    k: Kw,
+    follow_default: bool,
+) -> PyResult<Value> {
     check_arity(vm, func, a, 1)?;
     check_kwargs(vm, func, k, &["path", "dir_fd", "follow_symlinks"])?;
     let p = one_path(vm, func, a, k, Accepts::PathOrFd)?;
@@ -292,7 +298,12 @@ pub fn replace(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
 
 pub fn symlink(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     check_arity(vm, "symlink", a, 3)?;
-    check_kwargs(vm, "symlink", k, &["src", "dst", "target_is_directory", "dir_fd"])?;
+    check_kwargs(
+        vm,
+        "symlink",
+        k,
+        &["src", "dst", "target_is_directory", "dir_fd"],
+    )?;
     let (s, d) = two_paths(vm, "symlink", a, k)?;
     let r = vm.sys.vfs.borrow_mut().symlink(&s.raw, &d.abs);
     vm.sys.sync_disk();
@@ -329,10 +340,18 @@ pub fn link(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
 
 pub fn chmod(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     check_arity(vm, "chmod", a, 2)?;
-    check_kwargs(vm, "chmod", k, &["path", "mode", "dir_fd", "follow_symlinks"])?;
+    check_kwargs(
+        vm,
+        "chmod",
+        k,
+        &["path", "mode", "dir_fd", "follow_symlinks"],
+    )?;
     let p = one_path(vm, "chmod", a, k, Accepts::PathOrFd)?;
     let Some(m) = arg(a, k, 1, "mode") else {
-        return Err(type_error(vm, "chmod() missing required argument 'mode' (pos 2)"));
+        return Err(type_error(
+            vm,
+            "chmod() missing required argument 'mode' (pos 2)",
+        ));
     };
     let mode = int_arg(vm, "chmod", Some(m), 0)?;
     let r = vm.sys.vfs.borrow_mut().chmod(&p.abs, mode as u32);
@@ -347,10 +366,7 @@ fn seconds_ns(vm: &mut Vm, v: &Value) -> PyResult<u64> {
         Value::Bool(b) => (*b as i128) * 1_000_000_000,
         Value::Float(f) if f.is_finite() => (f * 1e9).floor() as i128,
         _ => {
-            let msg = format!(
-                "unsupported type for timestamp: '{}'",
-                vm.type_name(v)
-            );
+            let msg = format!("unsupported type for timestamp: '{}'", vm.type_name(v));
             return Err(type_error(vm, &msg));
         }
     };
@@ -367,7 +383,12 @@ fn pair(vm: &mut Vm, v: &Value) -> Option<(Value, Value)> {
 
 pub fn utime(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     check_arity(vm, "utime", a, 2)?;
-    check_kwargs(vm, "utime", k, &["path", "times", "ns", "dir_fd", "follow_symlinks"])?;
+    check_kwargs(
+        vm,
+        "utime",
+        k,
+        &["path", "times", "ns", "dir_fd", "follow_symlinks"],
+    )?;
     let p = one_path(vm, "utime", a, k, Accepts::PathOrFd)?;
     let times = arg(a, k, 1, "times").filter(|v| !v.is_none());
     let ns = k.iter().find(|(n, _)| &**n == "ns").map(|(_, v)| v.clone());
@@ -418,7 +439,10 @@ pub fn access(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     )?;
     let p = one_path(vm, "access", a, k, Accepts::Path)?;
     let Some(m) = arg(a, k, 1, "mode") else {
-        return Err(type_error(vm, "access() missing required argument 'mode' (pos 2)"));
+        return Err(type_error(
+            vm,
+            "access() missing required argument 'mode' (pos 2)",
+        ));
     };
     let mode = int_arg(vm, "access", Some(m), 0)?;
     let st = vm.sys.vfs.borrow().stat(&p.abs);
@@ -525,7 +549,10 @@ pub fn disk_usage(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
 pub fn fspath(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     check_arity(vm, "fspath", a, 1)?;
     let Some(v) = arg(a, k, 0, "path") else {
-        return Err(type_error(vm, "fspath() missing required argument 'path' (pos 1)"));
+        return Err(type_error(
+            vm,
+            "fspath() missing required argument 'path' (pos 1)",
+        ));
     };
     match super::fspath_value(vm, &v)? {
         Some(p) => Ok(p),
@@ -536,5 +563,32 @@ pub fn fspath(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             );
             Err(type_error(vm, &msg))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(file_type: FileType, mode: u32) -> Stat {
+        Stat {
+            file_type,
+            mode,
+            uid: 0,
+            gid: 0,
+            size: 0,
+            mtime_ns: 0,
+            ctime_ns: 0,
+            atime_ns: 0,
+            ino: 1,
+            nlink: 1,
+        }
+    }
+
+    #[test]
+    fn st_mode_carries_the_file_type_bits() {
+        assert_eq!(st_mode(&st(FileType::File, 0o644)), 0o100644);
+        assert_eq!(st_mode(&st(FileType::Dir, 0o1777)), 0o041777);
+        assert_eq!(st_mode(&st(FileType::Symlink, 0o777)), 0o120777);
     }
 }

@@ -99,7 +99,7 @@ pub(crate) fn check_arity(vm: &mut Vm, func: &str, a: &[Value], max: usize) -> P
 
 /// A path argument, converted as CPython's `path_converter` does.
 pub(crate) struct PathArg {
-    /// The object as given, which error messages show (`PosixPath('x')` stays a path).
+    /// The path as `os.fspath` gives it, which error messages show.
     pub orig: Value,
     /// The path's bytes, as given (relative paths not yet joined).
     pub raw: Vec<u8>,
@@ -163,7 +163,7 @@ pub(crate) fn path_arg(vm: &mut Vm, func: &str, v: &Value, accepts: Accepts) -> 
     }
     let abs = crate::vfs::path::resolve(&vm.cwd, &raw);
     Ok(PathArg {
-        orig: v.clone(),
+        orig: p.clone(),
         raw,
         abs,
         bytes,

@@ -47,7 +47,10 @@ pub fn urandom(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         }
     };
     if n < 0 {
-        return Err(vm.raise(vm.types.value_error.clone(), "negative argument not allowed"));
+        return Err(vm.raise(
+            vm.types.value_error.clone(),
+            "negative argument not allowed",
+        ));
     }
     let n = n as usize;
     vm.ensure(n as u64)?;
@@ -145,7 +148,9 @@ pub fn umask(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     };
     let old = vm
         .sys
-        .with_proc(vm.pid, |p| std::mem::replace(&mut p.umask, mask as u32 & 0o777))
+        .with_proc(vm.pid, |p| {
+            std::mem::replace(&mut p.umask, mask as u32 & 0o777)
+        })
         .unwrap_or(crate::process::DEFAULT_UMASK);
     Ok(Value::Int(old as i64))
 }
@@ -163,7 +168,10 @@ fn env_text(vm: &mut Vm, func: &str, what: &str, v: Option<Value>) -> PyResult<V
             let _ = what;
             Err(type_error(vm, &msg))
         }
-        None => Err(type_error(vm, &format!("{func}() missing required argument"))),
+        None => Err(type_error(
+            vm,
+            &format!("{func}() missing required argument"),
+        )),
     }
 }
 
@@ -217,4 +225,16 @@ pub fn environ(vm: &mut Vm, _a: &[Value], _k: Kw) -> PyResult<Value> {
 pub fn get_terminal_size(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     check_arity(vm, "get_terminal_size", a, 1)?;
     Err(vm.os_error(25, "Inappropriate ioctl for device", None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strerror_text;
+
+    #[test]
+    fn strerror_has_linux_texts() {
+        assert_eq!(strerror_text(2), "No such file or directory");
+        assert_eq!(strerror_text(39), "Directory not empty");
+        assert_eq!(strerror_text(9999), "Unknown error 9999");
+    }
 }

@@ -5,7 +5,6 @@ os.environ["PROJECT"] = "shellsim"
 print(os.path.expanduser("~"))
 print(os.path.expanduser("~/code/app"))
 print(os.path.expanduser("no/tilde"))
-print(os.path.expanduser("~root/x"))
 print(os.path.expanduser("~nosuchuser/x"))
 print(os.path.expandvars("$HOME/src/$PROJECT"))
 print(os.path.expandvars("${PROJECT}_v2"))

@@ -7,4 +7,3 @@ name, ext = os.path.splitext("data.CSV")
 print(ext.lower() == ".csv")
 files = ["a.py", "b.txt", "c.py", "d"]
 print([f for f in files if os.path.splitext(f)[1] == ".py"])
-print(os.path.splitext(b"bytes.bin"))
