@@ -63,6 +63,22 @@ impl Vm {
     /// An `OSError` of the subclass CPython picks for `errno`, with `errno`, `strerror` and
     /// `filename` set: `[Errno 2] No such file or directory: 'x'`.
     pub fn os_error(&mut self, errno: i64, strerror: &str, filename: Option<&str>) -> Flow {
+        let f = match filename {
+            Some(f) => self.str_now(f),
+            None => Value::None,
+        };
+        self.os_error_with(errno, strerror, f, Value::None)
+    }
+
+    /// [`Vm::os_error`] with the filenames as given (an `os.PathLike`, bytes), and the second
+    /// filename of a two-path call (`rename`, `link`): `[Errno 2] ...: 'a' -> 'b'`.
+    pub fn os_error_with(
+        &mut self,
+        errno: i64,
+        strerror: &str,
+        filename: Value,
+        filename2: Value,
+    ) -> Flow {
         let cls = match errno {
             2 => self.types.file_not_found_error.clone(),
             17 => self.types.file_exists_error.clone(),
@@ -80,11 +96,8 @@ impl Vm {
                 let heap = self.heap.clone();
                 crate::python::types::set_item(&heap, &d, "errno", Value::Int(errno));
                 crate::python::types::set_item(&heap, &d, "strerror", se);
-                let f = match filename {
-                    Some(f) => self.str_now(f),
-                    None => Value::None,
-                };
-                crate::python::types::set_item(&heap, &d, "filename", f);
+                crate::python::types::set_item(&heap, &d, "filename", filename);
+                crate::python::types::set_item(&heap, &d, "filename2", filename2);
             }
         }
         self.chain_context(&e);

@@ -20,6 +20,7 @@ use std::rc::Rc;
 mod json;
 mod math;
 mod random;
+mod posix;
 pub mod re;
 mod time;
 
@@ -52,6 +53,9 @@ static BUILTIN: &[StdModule] = &[
     native("_time", time::init),
     source("itertools", include_str!("lib/itertools.py"), false),
     source("time", include_str!("lib/time.py"), false),
+    native("_posix", posix::init),
+    source("errno", include_str!("lib/errno.py"), false),
+    source("posix", include_str!("lib/posix.py"), false),
 ];
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
@@ -67,6 +71,9 @@ static LIB: &[StdModule] = &[
     source("datetime", include_str!("lib/datetime.py"), false),
     source("functools", include_str!("lib/functools.py"), false),
     c_source("io", include_str!("lib/io.py")),
+    source("fnmatch", include_str!("lib/fnmatch.py"), false),
+    source("genericpath", include_str!("lib/genericpath.py"), false),
+    source("glob", include_str!("lib/glob.py"), false),
     source("json", include_str!("lib/json/__init__.py"), true),
     source("json.decoder", include_str!("lib/json/decoder.py"), false),
     source("json.encoder", include_str!("lib/json/encoder.py"), false),
@@ -75,9 +82,26 @@ static LIB: &[StdModule] = &[
     native("math", math::init),
     source("operator", include_str!("lib/operator.py"), false),
     source("random", include_str!("lib/random.py"), false),
+    source("os", include_str!("lib/os.py"), false),
+    source("posixpath", include_str!("lib/posixpath.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
+    source("shutil", include_str!("lib/shutil.py"), false),
+    source("stat", include_str!("lib/stat.py"), false),
     source("typing", include_str!("lib/typing.py"), false),
 ];
+
+/// Modules CPython 3.14 freezes into the interpreter: tracebacks name their frames
+/// `<frozen os>` and show no source line.
+static FROZEN: &[&str] = &["genericpath", "os", "posixpath", "stat"];
+
+/// The file name a module's code carries in tracebacks: `<frozen os>` for a frozen module,
+/// else its file.
+pub fn code_filename(m: &StdModule) -> String {
+    if FROZEN.contains(&m.name) {
+        return format!("<frozen {}>", m.name);
+    }
+    source_location(m).0
+}
 
 /// A module written in Python (`package`: it is `name/__init__.py`).
 const fn source(name: &'static str, text: &'static str, package: bool) -> StdModule {

@@ -177,6 +177,24 @@ impl Vm {
             "value" if self.isinstance(v, &self.types.stop_iteration.clone()) => {
                 d.args.first().cloned().unwrap_or(Value::None)
             }
+            // `OSError(errno, strerror[, filename[, winerror[, filename2]]])` built in Python
+            // code: the attributes come from the arguments (a native raise sets them in the
+            // instance dict, which is found first).
+            "errno" | "strerror" | "filename" | "filename2"
+                if self.isinstance(v, &self.types.os_error.clone()) =>
+            {
+                let i = match name {
+                    "errno" => 0,
+                    "strerror" => 1,
+                    "filename" => 2,
+                    _ => 4,
+                };
+                if (2..=5).contains(&d.args.len()) {
+                    d.args.get(i).cloned().unwrap_or(Value::None)
+                } else {
+                    Value::None
+                }
+            }
             "__cause__" => d.cause.clone().unwrap_or(Value::None),
             "__context__" => d.context.clone().unwrap_or(Value::None),
             "__suppress_context__" => Value::Bool(d.suppress_context),
@@ -229,11 +247,24 @@ impl Vm {
                     .dict
                     .as_ref()
                     .and_then(|d| super::attr::dict_get_str(d, "filename"))
+                    .or_else(|| args.get(2).cloned().filter(|_| args.len() <= 5))
+                    .filter(|f| !f.is_none());
+                let filename2 = inst
+                    .dict
+                    .as_ref()
+                    .and_then(|d| super::attr::dict_get_str(d, "filename2"))
+                    .or_else(|| args.get(4).cloned().filter(|_| args.len() == 5))
                     .filter(|f| !f.is_none());
                 return Ok(match filename {
                     Some(f) => {
                         let r = self.repr_string(&f)?;
-                        format!("[Errno {errno}] {strerror}: {r}")
+                        match filename2 {
+                            Some(f2) => {
+                                let r2 = self.repr_string(&f2)?;
+                                format!("[Errno {errno}] {strerror}: {r} -> {r2}")
+                            }
+                            None => format!("[Errno {errno}] {strerror}: {r}"),
+                        }
                     }
                     None => format!("[Errno {errno}] {strerror}"),
                 });

@@ -272,7 +272,7 @@ impl Vm {
             }
         };
         let text = String::from_utf8_lossy(&data).into_owned();
-        self.exec_source(name, file, pkg_dir, &text, Listing::Listed)
+        self.exec_source(name, file, file, pkg_dir, &text, Listing::Listed)
     }
 
     /// A standard-library module: native ones fill a fresh namespace, source ones run.
@@ -296,28 +296,35 @@ impl Vm {
             }
             Body::Source(text, _) => {
                 let (file, pkg_dir) = stdlib::source_location(m);
+                let code_file = stdlib::code_filename(m);
+                // Frozen modules show their `<frozen os>` frames without source lines.
                 let listing = if m.hides_frames {
                     Listing::Hidden
+                } else if code_file.starts_with("<frozen ") {
+                    Listing::Unlisted
                 } else {
                     Listing::Listed
                 };
-                self.exec_source(m.name, &file, pkg_dir.as_deref(), text, listing)
+                self.exec_source(m.name, &file, &code_file, pkg_dir.as_deref(), text, listing)
             }
         }
     }
 
-    /// Compiles and runs a module's source in a new module namespace.
+    /// Compiles and runs a module's source in a new module namespace. `code_file` is the
+    /// name tracebacks show (`<frozen os>` for a frozen module, whose lines are not listed);
+    /// `file` is its `__file__`.
     fn exec_source(
         &mut self,
         name: &str,
         file: &str,
+        code_file: &str,
         pkg_dir: Option<&str>,
         text: &str,
         listing: Listing,
     ) -> PyResult<Value> {
         self.charge_bytes(text.len())?;
         let compiled =
-            crate::python::front::compile_string(&self.heap, file, text, Mode::Exec, listing);
+            crate::python::front::compile_string(&self.heap, code_file, text, Mode::Exec, listing);
         let code = match compiled {
             Ok(c) => c,
             Err(se) => return Err(self.syntax_error_exception(&se)),

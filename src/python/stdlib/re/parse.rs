@@ -710,7 +710,8 @@ impl Parser<'_> {
             'b' => Node::Assert(Assert::Boundary(ascii)),
             'B' => Node::Assert(Assert::NotBoundary(ascii)),
             'A' => Node::Assert(Assert::Begin),
-            'Z' => Node::Assert(Assert::EndString),
+            // `\z` is 3.14's spelling of `\Z`.
+            'Z' | 'z' => Node::Assert(Assert::EndString),
             '1'..='9' => {
                 let first = c;
                 let d2 = self.peek().filter(|&d| (ch('0')..=ch('9')).contains(&d));

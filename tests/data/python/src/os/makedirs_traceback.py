@@ -1,0 +1,5 @@
+import os
+
+os.makedirs("out/reports")
+print("created")
+os.makedirs("out/reports")
