@@ -41,6 +41,8 @@ pub struct StdModule {
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
 static BUILTIN: &[StdModule] = &[
+    source("_bisect", include_str!("lib/_bisect.py"), false),
+    source("_heapq", include_str!("lib/_heapq.py"), false),
     native("_json", json::init),
     native("_sre", re::native::init),
     source("itertools", include_str!("lib/itertools.py"), false),
@@ -48,12 +50,18 @@ static BUILTIN: &[StdModule] = &[
 
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
 static LIB: &[StdModule] = &[
+    source("abc", include_str!("lib/abc.py"), false),
+    source("bisect", include_str!("lib/bisect.py"), false),
     source(
         "collections",
         include_str!("lib/collections/__init__.py"),
         true,
     ),
+    source("collections.abc", include_str!("lib/collections/abc.py"), false),
+    source("contextlib", include_str!("lib/contextlib.py"), false),
+    source("copy", include_str!("lib/copy.py"), false),
     source("functools", include_str!("lib/functools.py"), false),
+    source("heapq", include_str!("lib/heapq.py"), false),
     source("json", include_str!("lib/json/__init__.py"), true),
     source("json.decoder", include_str!("lib/json/decoder.py"), false),
     source("json.encoder", include_str!("lib/json/encoder.py"), false),
@@ -62,6 +70,9 @@ static LIB: &[StdModule] = &[
     native("math", math::init),
     source("operator", include_str!("lib/operator.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
+    source("string", include_str!("lib/string/__init__.py"), true),
+    source("textwrap", include_str!("lib/textwrap.py"), false),
+    source("types", include_str!("lib/types.py"), false),
     source("typing", include_str!("lib/typing.py"), false),
 ];
 
@@ -114,6 +125,19 @@ pub fn source_location(m: &StdModule) -> (String, Option<String>) {
     }
 }
 
+/// Whether `filename` is the source of a built-in module written in Python. Such a module
+/// stands for one of CPython's C modules (`_heapq`, `itertools`), whose calls leave no
+/// frame in a traceback, so exceptions passing through its frames record none.
+pub fn hides_frames(filename: &str) -> bool {
+    let Some(rest) = filename.strip_prefix(LIB_DIR) else {
+        return false;
+    };
+    BUILTIN.iter().any(|m| {
+        matches!(m.body, Body::Source(_, false))
+            && rest.strip_prefix('/').and_then(|r| r.strip_suffix(".py")) == Some(m.name)
+    })
+}
+
 /// Names of every standard-library module the simulator provides, sorted.
 pub fn names() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = BUILTIN.iter().chain(LIB).map(|m| m.name).collect();
@@ -155,6 +179,14 @@ mod tests {
         let mut dedup = names.clone();
         dedup.dedup();
         assert_eq!(names, dedup);
+    }
+
+    #[test]
+    fn builtin_python_modules_hide_their_frames() {
+        assert!(hides_frames("/usr/lib/python3.14/_heapq.py"));
+        assert!(hides_frames("/usr/lib/python3.14/itertools.py"));
+        assert!(!hides_frames("/usr/lib/python3.14/heapq.py"));
+        assert!(!hides_frames("/work/_heapq.py"));
     }
 
     #[test]

@@ -68,6 +68,9 @@ impl Vm {
     /// Records that `exc` passed through instruction `pc` of `code` (tracebacks list the
     /// outermost frame first, so each frame it leaves goes in front).
     pub fn add_traceback(&mut self, exc: &Value, code: &Rc<Code>, pc: usize) {
+        if crate::python::stdlib::hides_frames(&code.source.filename) {
+            return;
+        }
         if let Some(d) = self.exc_data(exc) {
             let mut d = d.borrow_mut();
             if d.traceback.len() < 10_000 {
