@@ -622,7 +622,12 @@ fn class_list(vm: &mut Vm, v: &Value, fname: &str) -> PyResult<Vec<Rc<super::obj
 
 fn isinstance(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     exact(vm, "isinstance", a, 2)?;
-    Ok(Value::Bool(hooked_check(vm, &a[0], &a[1], Check::Instance)?))
+    Ok(Value::Bool(hooked_check(
+        vm,
+        &a[0],
+        &a[1],
+        Check::Instance,
+    )?))
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -693,7 +698,12 @@ fn hooked_check(vm: &mut Vm, x: &Value, spec: &Value, check: Check) -> PyResult<
 
 fn issubclass(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     exact(vm, "issubclass", a, 2)?;
-    Ok(Value::Bool(hooked_check(vm, &a[0], &a[1], Check::Subclass)?))
+    Ok(Value::Bool(hooked_check(
+        vm,
+        &a[0],
+        &a[1],
+        Check::Subclass,
+    )?))
 }
 
 fn attr_name(vm: &mut Vm, v: &Value, fname: &str) -> PyResult<Value> {

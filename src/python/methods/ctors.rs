@@ -73,7 +73,10 @@ pub fn object_new(vm: &mut Vm, cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Va
 /// `type.__new__(meta, name, bases, namespace)` makes.
 pub fn metaclass_new(vm: &mut Vm, meta: &Rc<Obj>, a: &[Value]) -> PyResult<Value> {
     if a.len() != 3 {
-        return Err(vm.raise(vm.types.type_error.clone(), "type.__new__() takes exactly 3 arguments"));
+        return Err(vm.raise(
+            vm.types.type_error.clone(),
+            "type.__new__() takes exactly 3 arguments",
+        ));
     }
     let Some(name) = a[0].as_str().map(str::to_string) else {
         let msg = format!(

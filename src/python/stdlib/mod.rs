@@ -57,7 +57,11 @@ static LIB: &[StdModule] = &[
         include_str!("lib/collections/__init__.py"),
         true,
     ),
-    source("collections.abc", include_str!("lib/collections/abc.py"), false),
+    source(
+        "collections.abc",
+        include_str!("lib/collections/abc.py"),
+        false,
+    ),
     source("contextlib", include_str!("lib/contextlib.py"), false),
     source("copy", include_str!("lib/copy.py"), false),
     source("functools", include_str!("lib/functools.py"), false),

@@ -36,9 +36,6 @@ class AbstractContextManager(abc.ABC):
 
     __slots__ = ()
 
-    def __class_getitem__(cls, item):
-        return cls
-
     def __enter__(self):
         return self
 

@@ -33,6 +33,28 @@ def capwords(s, sep=None):
 _sentinel_dict = {}
 
 
+def _compile_pattern(cls):
+    """Compiles a Template class's `pattern` (its own, or one made from its delimiter and
+    identifier patterns)."""
+    if 'pattern' in cls.__dict__:
+        source = cls.pattern
+    else:
+        delim = _re.escape(cls.delimiter)
+        ident = cls.idpattern
+        braced = cls.braceidpattern or cls.idpattern
+        # Four alternatives after the delimiter, tried in order: a doubled delimiter,
+        # a bare identifier, a braced identifier, anything else (an error).
+        source = (
+            delim + '(?:'
+            + '(?P<escaped>' + delim + ')'
+            + '|(?P<named>' + ident + ')'
+            + '|{(?P<braced>' + braced + ')}'
+            + '|(?P<invalid>)'
+            + ')'
+        )
+    cls.pattern = _re.compile(source, cls.flags | _re.VERBOSE)
+
+
 class Template:
     """A string with `$name` / `${name}` placeholders, filled by `substitute`."""
 
@@ -44,23 +66,7 @@ class Template:
 
     def __init_subclass__(cls):
         super().__init_subclass__()
-        if 'pattern' in cls.__dict__:
-            source = cls.pattern
-        else:
-            delim = _re.escape(cls.delimiter)
-            ident = cls.idpattern
-            braced = cls.braceidpattern or cls.idpattern
-            # Four alternatives after the delimiter, tried in order: a doubled delimiter,
-            # a bare identifier, a braced identifier, anything else (an error).
-            source = (
-                delim + '(?:'
-                + '(?P<escaped>' + delim + ')'
-                + '|(?P<named>' + ident + ')'
-                + '|{(?P<braced>' + braced + ')}'
-                + '|(?P<invalid>)'
-                + ')'
-            )
-        cls.pattern = _re.compile(source, cls.flags | _re.VERBOSE)
+        _compile_pattern(cls)
 
     def __init__(self, template):
         self.template = template
@@ -86,12 +92,6 @@ class Template:
         def convert(mo):
             named = mo.group('named') or mo.group('braced')
             if named is not None:
-
-
-
-
-
-
 
 
 
@@ -185,7 +185,7 @@ class Template:
 
 
 # `Template` itself gets its compiled pattern the way every subclass does.
-Template.__init_subclass__()
+_compile_pattern(Template)
 
 
 def _parse_format(s):
