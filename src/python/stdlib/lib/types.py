@@ -51,8 +51,11 @@ class SimpleNamespace:
     """An object whose attributes are given as keywords (or a mapping or iterable of
     pairs); its repr lists them, and two namespaces are equal when their attributes are."""
 
-    def __init__(self, mapping_or_iterable=(), /, **kwargs):
-        pairs = dict(mapping_or_iterable)
+    def __init__(self, *args, **kwargs):
+        if len(args) > 1:
+            raise TypeError(
+                f"SimpleNamespace expected at most 1 argument, got {len(args)}")
+        pairs = dict(args[0]) if args else {}
         pairs.update(kwargs)
         for key in pairs:
             if not isinstance(key, str):
