@@ -33,8 +33,7 @@ _atomic_types = {type(None), int, float, bool, str, bytes, type, range,
                  _FunctionType, _BuiltinType, type(Ellipsis), type(NotImplemented),
                  property}
 _shallow_same = _atomic_types | {tuple, frozenset, slice}
-_shallow_method = {list: list.copy, dict: dict.copy, set: set.copy,
-                   bytearray: bytearray.copy}
+_shallow_method = {list: list.copy, dict: dict.copy, set: set.copy}
 
 
 def copy(x):
