@@ -622,24 +622,88 @@ fn class_list(vm: &mut Vm, v: &Value, fname: &str) -> PyResult<Vec<Rc<super::obj
 
 fn isinstance(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     exact(vm, "isinstance", a, 2)?;
-    let classes = class_list(vm, &a[1], "isinstance")?;
-    Ok(Value::Bool(classes.iter().any(|c| vm.isinstance(&a[0], c))))
+    Ok(Value::Bool(hooked_check(
+        vm,
+        &a[0],
+        &a[1],
+        Check::Instance,
+    )?))
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Check {
+    Instance,
+    Subclass,
+}
+
+/// The metaclass hook (`__instancecheck__` / `__subclasscheck__`) that a class's metaclass
+/// defines in Python (`abc.ABCMeta`), if any; `type`'s own checks are the built-in ones.
+fn metaclass_hook(vm: &Vm, cls: &Value, check: Check) -> Option<Value> {
+    let Some(Kind::Class(_)) = cls.kind() else {
+        return None;
+    };
+    let meta = vm.class_of(cls);
+    let name = match check {
+        Check::Instance => "__instancecheck__",
+        Check::Subclass => "__subclasscheck__",
+    };
+    super::vm::lookup_mro(&meta, name).filter(|f| matches!(f.kind(), Some(Kind::Function(_))))
+}
+
+/// `isinstance(x, spec)` / `issubclass(x, spec)`: a tuple is checked item by item; a class
+/// whose metaclass defines the check hook is asked through it (after `isinstance`'s
+/// exact-type shortcut, as CPython does); everything else is the MRO walk.
+fn hooked_check(vm: &mut Vm, x: &Value, spec: &Value, check: Check) -> PyResult<bool> {
+    if let Some(Kind::Tuple(t)) = spec.kind() {
+        for item in t.iter() {
+            vm.charge(1)?;
+            if hooked_check(vm, x, item, check)? {
+                return Ok(true);
+            }
+        }
+        return Ok(false);
+    }
+    if let Some(hook) = metaclass_hook(vm, spec, check) {
+        if check == Check::Instance {
+            if let Some(c) = spec.obj() {
+                if Rc::ptr_eq(&vm.class_of(x), c) {
+                    return Ok(true);
+                }
+            }
+        }
+        let r = vm.call(&hook, &[spec.clone(), x.clone()], &[])?;
+        return vm.truthy(&r);
+    }
+    match check {
+        Check::Instance => {
+            let classes = class_list(vm, spec, "isinstance")?;
+            Ok(classes.iter().any(|c| vm.isinstance(x, c)))
+        }
+        Check::Subclass => {
+            let Some(sub) = x
+                .obj()
+                .filter(|o| matches!(o.kind, Kind::Class(_)))
+                .cloned()
+            else {
+                return Err(vm.raise(
+                    vm.types.type_error.clone(),
+                    "issubclass() arg 1 must be a class",
+                ));
+            };
+            let classes = class_list(vm, spec, "issubclass")?;
+            Ok(classes.iter().any(|c| vm.is_subclass(&sub, c)))
+        }
+    }
 }
 
 fn issubclass(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     exact(vm, "issubclass", a, 2)?;
-    let Some(sub) = a[0]
-        .obj()
-        .filter(|o| matches!(o.kind, Kind::Class(_)))
-        .cloned()
-    else {
-        return Err(vm.raise(
-            vm.types.type_error.clone(),
-            "issubclass() arg 1 must be a class",
-        ));
-    };
-    let classes = class_list(vm, &a[1], "issubclass")?;
-    Ok(Value::Bool(classes.iter().any(|c| vm.is_subclass(&sub, c))))
+    Ok(Value::Bool(hooked_check(
+        vm,
+        &a[0],
+        &a[1],
+        Check::Subclass,
+    )?))
 }
 
 fn attr_name(vm: &mut Vm, v: &Value, fname: &str) -> PyResult<Value> {

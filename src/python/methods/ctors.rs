@@ -57,6 +57,10 @@ pub fn builtin_new(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             return ctor(vm, &cls, &a[1..], k);
         }
     }
+    if vm.is_subclass(&cls, &vm.types.type_type.clone()) {
+        // `type.__new__(M, name, bases, ns)` / `super().__new__(M, ...)` in a metaclass.
+        return metaclass_new(vm, &cls, &a[1..]);
+    }
     let obj = vm.new_instance(&cls, &a[1..])?;
     vm.init_payload(&cls, &obj, &a[1..], k)?;
     Ok(obj)
@@ -67,6 +71,38 @@ pub fn object_new(vm: &mut Vm, cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Va
         return Err(vm.raise(vm.types.type_error.clone(), "object() takes no arguments"));
     }
     vm.new_instance(cls, &[])
+}
+
+/// A new class whose metaclass is `meta` (a Python subclass of `type`): what
+/// `type.__new__(meta, name, bases, namespace)` makes.
+pub fn metaclass_new(vm: &mut Vm, meta: &Rc<Obj>, a: &[Value]) -> PyResult<Value> {
+    if a.len() != 3 {
+        return Err(vm.raise(
+            vm.types.type_error.clone(),
+            "type.__new__() takes exactly 3 arguments",
+        ));
+    }
+    let Some(name) = a[0].as_str().map(str::to_string) else {
+        let msg = format!(
+            "type.__new__() argument 1 must be str, not {}",
+            vm.type_name(&a[0])
+        );
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    };
+    let mut bases = Vec::new();
+    for b in vm.to_vec(&a[1])? {
+        match b.obj() {
+            Some(o) if matches!(o.kind, Kind::Class(_)) => bases.push(o.clone()),
+            _ => {
+                let msg = format!("bases must be types, not {}", vm.type_name(&b));
+                return Err(vm.raise(vm.types.type_error.clone(), &msg));
+            }
+        }
+    }
+    let ns = vm.new_dict()?;
+    vm.dict_update(&ns, &a[2], false)?;
+    let ns = ns.obj().cloned().expect("dict");
+    vm.new_class(&name, bases, ns, Some(meta.clone()))
 }
 
 pub fn type_new(vm: &mut Vm, _cls: &Rc<Obj>, a: &[Value], k: Kw) -> PyResult<Value> {

@@ -47,6 +47,8 @@ pub struct StdModule {
 
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
 static BUILTIN: &[StdModule] = &[
+    source("_bisect", include_str!("lib/_bisect.py"), false),
+    source("_heapq", include_str!("lib/_heapq.py"), false),
     native("_json", json::init),
     native("_random", random::init),
     native("_sre", re::native::init),
@@ -61,6 +63,8 @@ static BUILTIN: &[StdModule] = &[
 /// Modules found in [`LIB_DIR`] (or a package directory below it) along `sys.path`.
 static LIB: &[StdModule] = &[
     source("_strptime", include_str!("lib/_strptime.py"), false),
+    source("abc", include_str!("lib/abc.py"), false),
+    source("bisect", include_str!("lib/bisect.py"), false),
     source(
         "collections",
         include_str!("lib/collections/__init__.py"),
@@ -74,6 +78,14 @@ static LIB: &[StdModule] = &[
     source("fnmatch", include_str!("lib/fnmatch.py"), false),
     source("genericpath", include_str!("lib/genericpath.py"), false),
     source("glob", include_str!("lib/glob.py"), false),
+    source(
+        "collections.abc",
+        include_str!("lib/collections/abc.py"),
+        false,
+    ),
+    source("contextlib", include_str!("lib/contextlib.py"), false),
+    source("copy", include_str!("lib/copy.py"), false),
+    source("heapq", include_str!("lib/heapq.py"), false),
     source("json", include_str!("lib/json/__init__.py"), true),
     source("json.decoder", include_str!("lib/json/decoder.py"), false),
     source("json.encoder", include_str!("lib/json/encoder.py"), false),
@@ -87,6 +99,9 @@ static LIB: &[StdModule] = &[
     source("re", include_str!("lib/re/__init__.py"), true),
     source("shutil", include_str!("lib/shutil.py"), false),
     source("stat", include_str!("lib/stat.py"), false),
+    source("string", include_str!("lib/string/__init__.py"), true),
+    source("textwrap", include_str!("lib/textwrap.py"), false),
+    source("types", include_str!("lib/types.py"), false),
     source("typing", include_str!("lib/typing.py"), false),
 ];
 
@@ -164,6 +179,13 @@ pub fn source_location(m: &StdModule) -> (String, Option<String>) {
     }
 }
 
+/// Whether tracebacks leave out the frames of module `m`: a module written in Python here
+/// that stands for one of CPython's C modules (every built-in one, such as `_heapq` or
+/// `itertools`, and `io`), whose calls leave no frame in a CPython traceback.
+pub fn hides_frames(m: &StdModule) -> bool {
+    m.hides_frames || BUILTIN.iter().any(|b| std::ptr::eq(b, m))
+}
+
 /// Names of every standard-library module the simulator provides, sorted.
 pub fn names() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = BUILTIN.iter().chain(LIB).map(|m| m.name).collect();
@@ -205,6 +227,15 @@ mod tests {
         let mut dedup = names.clone();
         dedup.dedup();
         assert_eq!(names, dedup);
+    }
+
+    #[test]
+    fn builtin_python_modules_hide_their_frames() {
+        let lib = |name: &str| LIB.iter().find(|m| m.name == name).unwrap();
+        assert!(hides_frames(builtin("_heapq").unwrap()));
+        assert!(hides_frames(builtin("itertools").unwrap()));
+        assert!(hides_frames(lib("io")));
+        assert!(!hides_frames(lib("heapq")));
     }
 
     #[test]

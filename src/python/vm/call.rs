@@ -316,9 +316,14 @@ impl Vm {
                     return Err(self.raise(self.types.type_error.clone(), &msg));
                 }
             }
-            let obj = self.new_instance(cls, args)?;
-            self.init_payload(cls, &obj, args, kwargs)?;
-            obj
+            if self.is_subclass(cls, &self.types.type_type.clone()) {
+                // A Python metaclass without its own `__new__`: `type.__new__` makes the class.
+                crate::python::methods::ctors::metaclass_new(self, cls, args)?
+            } else {
+                let obj = self.new_instance(cls, args)?;
+                self.init_payload(cls, &obj, args, kwargs)?;
+                obj
+            }
         };
         if custom_init {
             let Some(Value::Obj(init_fn)) = init else {
@@ -425,6 +430,9 @@ impl Vm {
     /// `BaseException`).
     pub fn new_instance(&mut self, cls: &Rc<Obj>, args: &[Value]) -> PyResult<Value> {
         let is_exc = self.is_exception_class(cls);
+        if !is_exc {
+            self.check_not_abstract(cls)?;
+        }
         // Slotted instances keep their slot values in a dict too; `instance_store` allows
         // only the slots' names (see `slot_names`).
         let dict = Some(alloc::dict_obj(&self.heap, Dict::new()));
@@ -445,6 +453,34 @@ impl Vm {
             }),
             alloc::size::INSTANCE,
         )
+    }
+
+    /// `object.__new__`'s refusal to make an instance of a class whose own
+    /// `__abstractmethods__` (set by `abc.ABCMeta`) is non-empty; the names are sorted, as
+    /// CPython lists them.
+    fn check_not_abstract(&mut self, cls: &Rc<Obj>) -> PyResult<()> {
+        let Kind::Class(c) = &cls.kind else {
+            return Ok(());
+        };
+        let Some(methods) = super::attr::dict_get_str(&c.dict, "__abstractmethods__") else {
+            return Ok(());
+        };
+        if !self.truthy(&methods)? {
+            return Ok(());
+        }
+        let mut names = Vec::new();
+        for m in self.to_vec(&methods)? {
+            self.charge(1)?;
+            names.push(self.str_string(&m)?);
+        }
+        names.sort();
+        let msg = format!(
+            "Can't instantiate abstract class {} without an implementation for abstract method{} '{}'",
+            c.name.borrow(),
+            if names.len() > 1 { "s" } else { "" },
+            names.join("', '")
+        );
+        Err(self.raise(self.types.type_error.clone(), &msg))
     }
 
     /// Runs a generator until its next yield (or its end).

@@ -298,7 +298,7 @@ impl Vm {
                 let (file, pkg_dir) = stdlib::source_location(m);
                 let code_file = stdlib::code_filename(m);
                 // Frozen modules show their `<frozen os>` frames without source lines.
-                let listing = if m.hides_frames {
+                let listing = if stdlib::hides_frames(m) {
                     Listing::Hidden
                 } else if code_file.starts_with("<frozen ") {
                     Listing::Unlisted
