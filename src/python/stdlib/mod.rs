@@ -19,8 +19,8 @@ use std::rc::Rc;
 
 mod json;
 mod math;
-mod random;
 mod posix;
+mod random;
 pub mod re;
 mod time;
 
