@@ -9,7 +9,7 @@
 //! `dict.__repr__(self)` inside a `dict` subclass's own `__repr__` prints the plain dict.
 
 use crate::python::code::{BinOp, CmpOp};
-use crate::python::object::{NativeFn, Value};
+use crate::python::object::{Kind, NativeFn, Value};
 use crate::python::types::BuiltinType;
 use crate::python::vm::{PyResult, Vm};
 use std::rc::Rc;
@@ -44,6 +44,7 @@ static SLOTS: &[(&str, NativeFn)] = &[
     ("__setattr__", setattr),
     ("__delattr__", delattr),
     ("__getattribute__", getattribute),
+    ("__format__", format_),
 ];
 
 /// The wrapper for special method `name` (with its name), when values of the built-in type
@@ -60,7 +61,8 @@ pub fn slot_wrapper(name: &str, b: Option<BuiltinType>) -> Option<(&'static str,
     let set = matches!(b, B::Set | B::FrozenSet);
     let has = match name {
         "__repr__" | "__str__" | "__hash__" | "__eq__" | "__ne__" | "__lt__" | "__le__"
-        | "__gt__" | "__ge__" | "__setattr__" | "__delattr__" | "__getattribute__" => true,
+        | "__gt__" | "__ge__" | "__setattr__" | "__delattr__" | "__getattribute__"
+        | "__format__" => true,
         "__len__" | "__iter__" | "__contains__" => container,
         "__getitem__" => sequence || b == B::Dict,
         "__setitem__" | "__delitem__" => matches!(b, B::List | B::Dict | B::ByteArray),
@@ -112,6 +114,30 @@ fn repr(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
 fn str_(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let (this, _) = split(vm, "__str__", a, 0)?;
     vm.str_of(&this)
+}
+
+/// `T.__format__(value, spec)`: a built-in value (or a subclass's payload) formats as that
+/// type does; any other object formats only with an empty spec, as its `str()`.
+fn format_(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    let (this, rest) = split(vm, "__format__", a, 1)?;
+    let Some(spec) = rest[0].as_str().map(String::from) else {
+        let msg = format!(
+            "__format__() argument must be str, not {}",
+            vm.type_name(&rest[0])
+        );
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    };
+    if !matches!(this.kind(), Some(Kind::Instance(_))) {
+        return vm.format(&this, &spec);
+    }
+    if spec.is_empty() {
+        return vm.str_of(&a[0]);
+    }
+    let msg = format!(
+        "unsupported format string passed to {}.__format__",
+        vm.type_name(&a[0])
+    );
+    Err(vm.raise(vm.types.type_error.clone(), &msg))
 }
 
 fn len(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {

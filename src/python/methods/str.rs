@@ -58,10 +58,30 @@ pub fn install(vm: &mut Vm) {
             ("removeprefix", removeprefix),
             ("removesuffix", removesuffix),
             ("expandtabs", expandtabs),
+            ("translate", translate),
             ("__len__", len),
             ("__contains__", contains),
         ],
     );
+    install_maketrans(vm, &cls);
+}
+
+/// `str.maketrans` is a static method.
+fn install_maketrans(vm: &mut Vm, cls: &Rc<crate::python::object::Obj>) {
+    let f = crate::python::vm::alloc::obj(
+        &vm.heap,
+        Kind::Builtin(crate::python::object::Builtin {
+            name: "maketrans",
+            func: maketrans,
+            bound: None,
+            owner: None,
+        }),
+        64,
+    );
+    let sm = crate::python::vm::alloc::obj(&vm.heap, Kind::StaticMethod(f), 64);
+    if let Kind::Class(c) = &cls.kind {
+        crate::python::types::set_item(&vm.heap, &c.dict, "maketrans", sm);
+    }
 }
 
 fn this(args: &[Value]) -> &str {
@@ -1045,4 +1065,103 @@ fn split_field(field: &str) -> (&str, &str) {
         }
     }
     (field, "")
+}
+
+/// `str.translate(table)`: each character's ordinal looked up in `table`; `None` deletes it,
+/// an int or a str replaces it, a `LookupError` keeps it.
+fn translate(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "translate", a, 1, 1)?;
+    let s = this(a).to_string();
+    let table = a[1].clone();
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        vm.charge(1)?;
+        let mapped = match vm.getitem(&table, &Value::Int(c as i64)) {
+            Ok(v) => v,
+            Err(crate::python::vm::Flow::Exc(e))
+                if vm.isinstance(&e, &vm.types.lookup_error.clone()) =>
+            {
+                out.push(c);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        if mapped.is_none() {
+            continue;
+        }
+        if let Some(r) = mapped.as_str() {
+            out.push_str(r);
+            continue;
+        }
+        match vm.index_of(&mapped)? {
+            Some(n) => match u32::try_from(n).ok().and_then(char::from_u32) {
+                Some(ch) => out.push(ch),
+                None => {
+                    let msg = "character mapping must be in range(0x110000)";
+                    return Err(vm.raise(vm.types.value_error.clone(), msg));
+                }
+            },
+            None => {
+                let msg = "character mapping must return integer, None or str";
+                return Err(vm.raise(vm.types.type_error.clone(), msg));
+            }
+        }
+    }
+    vm.new_str(out)
+}
+
+/// `str.maketrans(x[, y[, z]])`: a dict from ordinals to replacements.
+fn maketrans(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    if a.is_empty() || a.len() > 3 {
+        let msg = format!("maketrans expected at least 1 argument, got {}", a.len());
+        let msg = if a.len() > 3 {
+            format!("maketrans expected at most 3 arguments, got {}", a.len())
+        } else {
+            msg
+        };
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    }
+    let d = vm.new_dict()?;
+    if a.len() == 1 {
+        if !matches!(a[0].kind(), Some(Kind::Dict(_))) {
+            let msg = "if you give only one argument to maketrans it must be a dict";
+            return Err(vm.raise(vm.types.type_error.clone(), msg));
+        }
+        for key in vm.to_vec(&a[0])? {
+            let v = vm.getitem(&a[0], &key)?;
+            let k = match key.as_str() {
+                Some(ks) if ks.chars().count() == 1 => {
+                    Value::Int(ks.chars().next().map_or(0, |c| c as i64))
+                }
+                Some(_) => {
+                    let msg = "string keys in translate table must be of length 1";
+                    return Err(vm.raise(vm.types.value_error.clone(), msg));
+                }
+                None if matches!(key, Value::Int(_)) => key.clone(),
+                None => {
+                    let msg = "keys in translate table must be strings or integers";
+                    return Err(vm.raise(vm.types.type_error.clone(), msg));
+                }
+            };
+            vm.setitem(&d, k, v)?;
+        }
+        return Ok(d);
+    }
+    let x = str_arg(vm, &a[0], "maketrans() argument 1")?;
+    let y = str_arg(vm, &a[1], "maketrans() argument 2")?;
+    if x.chars().count() != y.chars().count() {
+        let msg = "the first two maketrans arguments must have equal length";
+        return Err(vm.raise(vm.types.value_error.clone(), msg));
+    }
+    for (from, to) in x.chars().zip(y.chars()) {
+        let to = Value::Int(to as i64);
+        vm.setitem(&d, Value::Int(from as i64), to)?;
+    }
+    if let Some(z) = a.get(2) {
+        let z = str_arg(vm, z, "maketrans() argument 3")?;
+        for c in z.chars() {
+            vm.setitem(&d, Value::Int(c as i64), Value::None)?;
+        }
+    }
+    Ok(d)
 }
