@@ -268,6 +268,19 @@ impl Vm {
                 if let Some(v) = self.function_attr(f, n)? {
                     return Ok(v);
                 }
+                // Functions are descriptors: `f.__get__(obj)` binds as attribute lookup
+                // does (enum and other libraries tell methods from members by it).
+                if n == "__get__" {
+                    return self.new_obj(
+                        Kind::Builtin(Builtin {
+                            name: "__get__",
+                            func: function_get,
+                            bound: Some(obj.clone()),
+                            owner: Some("function"),
+                        }),
+                        64,
+                    );
+                }
             }
             Some(Kind::ClassMethod(func) | Kind::StaticMethod(func))
                 if n == "__func__" || n == "__wrapped__" =>
@@ -1009,4 +1022,20 @@ pub fn class_name(c: &Rc<Obj>) -> String {
         Kind::Class(c) => c.name.borrow().to_string(),
         _ => "?".into(),
     }
+}
+
+/// `function.__get__(instance, owner=None)`: the function itself for no instance, else a
+/// method bound to the instance.
+fn function_get(vm: &mut Vm, a: &[Value], k: &[(Rc<str>, Value)]) -> PyResult<Value> {
+    if !k.is_empty() || !(2..=3).contains(&a.len()) {
+        let msg = format!(
+            "expected 1 or 2 arguments, got {}",
+            a.len().saturating_sub(1) + k.len()
+        );
+        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    }
+    if a[1].is_none() {
+        return Ok(a[0].clone());
+    }
+    vm.new_obj(Kind::Method(a[0].clone(), a[1].clone()), 64)
 }
