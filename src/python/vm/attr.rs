@@ -1025,13 +1025,21 @@ pub fn class_name(c: &Rc<Obj>) -> String {
 }
 
 /// `function.__get__(instance, owner=None)`: the function itself for no instance, else a
-/// method bound to the instance.
+/// method bound to the instance (argument errors worded as CPython's slot wrapper words them).
 fn function_get(vm: &mut Vm, a: &[Value], k: &[(Rc<str>, Value)]) -> PyResult<Value> {
-    if !k.is_empty() || !(2..=3).contains(&a.len()) {
-        let msg = format!(
-            "expected 1 or 2 arguments, got {}",
-            a.len().saturating_sub(1) + k.len()
-        );
+    let given = a.len() - 1;
+    let msg = if !k.is_empty() {
+        Some("wrapper __get__() takes no keyword arguments".to_string())
+    } else if given == 0 {
+        Some("__get__ expected at least 1 argument, got 0".to_string())
+    } else if given > 2 {
+        Some(format!("__get__ expected at most 2 arguments, got {given}"))
+    } else if a[1].is_none() && a.get(2).is_none_or(Value::is_none) {
+        Some("__get__(None, None) is invalid".to_string())
+    } else {
+        None
+    };
+    if let Some(msg) = msg {
         return Err(vm.raise(vm.types.type_error.clone(), &msg));
     }
     if a[1].is_none() {

@@ -24,3 +24,13 @@ def shout(self):
 # Attaching a plain function to one instance by hand.
 g.shout = shout.__get__(g)
 print(g.shout())
+
+for args in [(), (g, Greeter, 3), (None, None)]:
+    try:
+        raw.__get__(*args)
+    except TypeError as e:
+        print("TypeError:", e)
+try:
+    raw.__get__(g, owner=Greeter)
+except TypeError as e:
+    print("TypeError:", e)
