@@ -303,6 +303,18 @@ pub struct Source {
     /// library modules written in Python here that CPython implements in C (`io`): CPython
     /// has no Python frame to show inside them, so neither do we.
     pub traced: bool,
+    /// The `SyntaxWarning`s compiling this source raised, in the order CPython raises them.
+    pub warnings: std::cell::RefCell<Vec<SyntaxWarning>>,
+}
+
+/// A `SyntaxWarning` found while compiling: printed (once per line and message) before the
+/// code runs, as the `warnings` module's default filter prints it.
+#[derive(Clone, Debug)]
+pub struct SyntaxWarning {
+    /// Raised while parsing (string escapes), which CPython does before compiling anything.
+    pub from_parser: bool,
+    pub lineno: usize,
+    pub message: String,
 }
 
 impl Source {
@@ -319,6 +331,7 @@ impl Source {
             line_starts,
             listed: true,
             traced: true,
+            warnings: Default::default(),
         }
     }
 
@@ -340,6 +353,42 @@ impl Source {
             .unwrap_or(self.text.len());
         let line = self.text.get(start..end)?;
         Some(line.trim_end_matches(['\n', '\r']))
+    }
+
+    /// Records a `SyntaxWarning` at byte offset `at`.
+    pub fn warn(&self, from_parser: bool, at: u32, message: String) {
+        let lineno = self.line_of(at);
+        self.warnings.borrow_mut().push(SyntaxWarning {
+            from_parser,
+            lineno,
+            message,
+        });
+    }
+
+    /// The warnings as the `warnings` module prints them: `file:line: SyntaxWarning: msg`
+    /// and the stripped source line (for sources it can read), parser warnings first, each
+    /// line and message once.
+    pub fn warning_text(&self) -> String {
+        let mut all = self.warnings.borrow().clone();
+        all.sort_by_key(|w| !w.from_parser);
+        let mut seen: Vec<(usize, String)> = Vec::new();
+        let mut out = String::new();
+        for w in all {
+            if seen.iter().any(|(l, m)| *l == w.lineno && *m == w.message) {
+                continue;
+            }
+            seen.push((w.lineno, w.message.clone()));
+            out.push_str(&format!(
+                "{}:{}: SyntaxWarning: {}\n",
+                self.filename, w.lineno, w.message
+            ));
+            if self.listed && !self.filename.starts_with('<') {
+                if let Some(line) = self.line_text(w.lineno) {
+                    out.push_str(&format!("  {}\n", line.trim()));
+                }
+            }
+        }
+        out
     }
 
     /// Byte offset of the start of 1-based line `n`.

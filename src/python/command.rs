@@ -315,6 +315,7 @@ async fn run_program(
             return Ok(1);
         }
     };
+    ctx.err(code.source.warning_text().as_bytes()).await?;
     let globals = alloc::dict_obj(&vm.heap, super::dict::Dict::new());
     let heap = vm.heap.clone();
     set_item(

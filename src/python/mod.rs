@@ -19,6 +19,7 @@ pub mod methods;
 pub mod object;
 pub mod stdlib;
 pub mod stream;
+pub mod suggest;
 pub mod types;
 pub mod vm;
 

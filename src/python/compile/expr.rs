@@ -83,10 +83,16 @@ impl<'a> Compiler<'a> {
                 self.emit(Instr::LoadConst(c));
             }
             Expr::StringLiteral(s) => {
+                for part in s.value.iter() {
+                    super::warnings::escapes(&self.source, part.range, part.flags, false);
+                }
                 let c = self.const_str(s.value.to_str());
                 self.emit(Instr::LoadConst(c));
             }
             Expr::BytesLiteral(b) => {
+                for part in b.value.iter() {
+                    super::warnings::escapes(&self.source, part.range, part.flags, true);
+                }
                 let bytes: Vec<u8> = b.value.bytes().collect();
                 let v = alloc::bytes_value(&self.heap, bytes);
                 let c = self.const_value(v);
@@ -466,6 +472,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn compare(&mut self, c: &'a ast::ExprCompare) -> CResult<()> {
+        super::warnings::identity_with_literal(&self.source, c);
         self.expr(&c.left)?;
         let n = c.ops.len();
         let cleanup = self.new_label();

@@ -7,6 +7,7 @@ mod expr;
 mod pattern;
 pub mod scope;
 mod stmt;
+mod warnings;
 
 use super::code::{Code, Handler, Instr, Source, Span, CO_GENERATOR, CO_VARARGS, CO_VARKEYWORDS};
 use super::object::{Heap, Value};

@@ -56,6 +56,9 @@ pub struct Scope {
     pub needs_class_cell: bool,
     pub is_generator: bool,
     pub params: Vec<String>,
+    /// Each `nonlocal` name with the range of its statement, checked against the enclosing
+    /// functions once the whole module is known.
+    nonlocal_decls: Vec<(String, (u32, u32))>,
 }
 
 impl Scope {
@@ -71,6 +74,7 @@ impl Scope {
             needs_class_cell: false,
             is_generator: false,
             params: Vec::new(),
+            nonlocal_decls: Vec::new(),
         }
     }
 
@@ -176,8 +180,38 @@ impl SymbolTable {
         let (key, module) = b.stack.pop().expect("module scope");
         b.scopes.insert(key, module);
         let mut table = SymbolTable { scopes: b.scopes };
+        table.check_nonlocals(MODULE_KEY, &[])?;
         table.resolve(MODULE_KEY, &[]);
         Ok(table)
+    }
+
+    /// Every `nonlocal` name must be bound by an enclosing function (classes and the module
+    /// do not count), else CPython's "no binding for nonlocal" error.
+    fn check_nonlocals(&self, key: (u32, u32), enclosing: &[(u32, u32)]) -> Result<(), ScopeError> {
+        let s = &self.scopes[&key];
+        for (name, (start, end)) in &s.nonlocal_decls {
+            let bound = enclosing.iter().any(|k| {
+                let e = &self.scopes[k];
+                e.kind != ScopeKind::Class
+                    && e.kind != ScopeKind::Module
+                    && (e.binds(name) || e.flags.get(name).is_some_and(|f| f.nonlocal))
+            });
+            if !bound {
+                return Err(ScopeError {
+                    message: format!("no binding for nonlocal '{name}' found"),
+                    offset: *start,
+                    end: *end,
+                });
+            }
+        }
+        let mut inner = enclosing.to_vec();
+        if s.kind != ScopeKind::Module {
+            inner.push(key);
+        }
+        for c in &s.children {
+            self.check_nonlocals(*c, &inner)?;
+        }
+        Ok(())
     }
 
     pub fn get(&self, key: (u32, u32)) -> &Scope {
@@ -362,24 +396,43 @@ impl Builder {
         self.scopes.insert(k, s);
     }
 
-    fn params(&mut self, p: &ast::Parameters) {
-        let mut names = Vec::new();
-        for a in p.posonlyargs.iter().chain(p.args.iter()) {
-            names.push(a.parameter.name.id.to_string());
+    /// Declares a function's parameters; a name given twice is CPython's "duplicate
+    /// argument" error, marked at its second appearance.
+    fn params(&mut self, p: &ast::Parameters) -> Result<(), ScopeError> {
+        let mut names: Vec<String> = Vec::new();
+        let declared = p
+            .posonlyargs
+            .iter()
+            .chain(p.args.iter())
+            .chain(p.kwonlyargs.iter())
+            .map(|a| &a.parameter.name)
+            .chain(p.vararg.iter().map(|v| &v.name))
+            .chain(p.kwarg.iter().map(|k| &k.name));
+        for name in declared {
+            if names.iter().any(|n| n == name.id.as_str()) {
+                return Err(ScopeError {
+                    message: format!("duplicate argument '{}' in function definition", name.id),
+                    offset: name.range.start().to_u32(),
+                    end: name.range.end().to_u32(),
+                });
+            }
+            names.push(name.id.to_string());
         }
-        for a in p.kwonlyargs.iter() {
-            names.push(a.parameter.name.id.to_string());
-        }
-        if let Some(v) = &p.vararg {
-            names.push(v.name.id.to_string());
-        }
-        if let Some(k) = &p.kwarg {
-            names.push(k.name.id.to_string());
-        }
-        for n in &names {
+        // The frame's parameter order: positional, keyword-only, then `*args` and `**kw`.
+        let mut ordered: Vec<String> = p
+            .posonlyargs
+            .iter()
+            .chain(p.args.iter())
+            .chain(p.kwonlyargs.iter())
+            .map(|a| a.parameter.name.id.to_string())
+            .collect();
+        ordered.extend(p.vararg.iter().map(|v| v.name.id.to_string()));
+        ordered.extend(p.kwarg.iter().map(|k| k.name.id.to_string()));
+        for n in &ordered {
             self.cur().flag(n).param = true;
         }
-        self.cur().params = names;
+        self.cur().params = ordered;
+        Ok(())
     }
 
     fn param_defaults(&mut self, p: &ast::Parameters) -> Result<(), ScopeError> {
@@ -435,7 +488,7 @@ impl Builder {
                 self.annotation_scope(key_of(f), &anns)?;
                 self.bind(&f.name.id);
                 self.push(key_of(f), ScopeKind::Function, &f.name.id);
-                self.params(&f.parameters);
+                self.params(&f.parameters)?;
                 self.body(&f.body)?;
                 self.pop();
             }
@@ -643,6 +696,8 @@ impl Builder {
                         });
                     }
                     self.cur().flag(&n.id).nonlocal = true;
+                    let range = (g.range.start().to_u32(), g.range.end().to_u32());
+                    self.cur().nonlocal_decls.push((n.id.to_string(), range));
                 }
             }
             Stmt::Expr(e) => self.expr(&e.value)?,
@@ -804,7 +859,7 @@ impl Builder {
                 }
                 self.push(key_of(l), ScopeKind::Function, "<lambda>");
                 if let Some(p) = &l.parameters {
-                    self.params(p);
+                    self.params(p)?;
                 }
                 self.expr(&l.body)?;
                 self.pop();
@@ -850,7 +905,23 @@ impl Builder {
             Expr::Generator(g) => {
                 self.comprehension(key_of(g), ScopeKind::GenExpr, &g.generators, &[&g.elt])?
             }
-            Expr::Await(a) => self.expr(&a.value)?,
+            Expr::Await(a) => {
+                // Async functions are refused when compiled, so any `await` that gets here
+                // is outside one: CPython says which kind of outside.
+                let in_function = self
+                    .stack
+                    .iter()
+                    .any(|(_, s)| s.kind == ScopeKind::Function);
+                return Err(ScopeError {
+                    message: if in_function {
+                        "'await' outside async function".into()
+                    } else {
+                        "'await' outside function".into()
+                    },
+                    offset: a.range.start().to_u32(),
+                    end: a.range.end().to_u32(),
+                });
+            }
             Expr::Yield(y) => {
                 self.cur().is_generator = true;
                 if let Some(v) = &y.value {
@@ -872,7 +943,20 @@ impl Builder {
                 for a in c.arguments.args.iter() {
                     self.expr(a)?;
                 }
-                for k in c.arguments.keywords.iter() {
+                for (i, k) in c.arguments.keywords.iter().enumerate() {
+                    if let Some(arg) = &k.arg {
+                        let earlier = &c.arguments.keywords[..i];
+                        if earlier
+                            .iter()
+                            .any(|e| e.arg.as_ref().is_some_and(|a| a.id == arg.id))
+                        {
+                            return Err(ScopeError {
+                                message: format!("keyword argument repeated: {}", arg.id),
+                                offset: k.range.start().to_u32(),
+                                end: k.range.end().to_u32(),
+                            });
+                        }
+                    }
                     self.expr(&k.value)?;
                 }
             }

@@ -244,8 +244,12 @@ mod tests {
             if let Body::Source(text, _) = m.body {
                 let (file, _) = source_location(m);
                 let heap = crate::python::object::Heap::new();
-                if let Err(e) = crate::python::front::compile_source(&heap, &file, text) {
-                    panic!("{file}: line {}: {}", e.lineno, e.msg);
+                match crate::python::front::compile_source(&heap, &file, text) {
+                    Err(e) => panic!("{file}: line {}: {}", e.lineno, e.msg),
+                    Ok(code) => {
+                        let warnings = code.source.warning_text();
+                        assert!(warnings.is_empty(), "{file} warns:\n{warnings}");
+                    }
                 }
             }
         }

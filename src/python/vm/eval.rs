@@ -165,7 +165,10 @@ impl Vm {
             text
         };
         match front::compile_string(&self.heap, filename, text, mode, front::Listing::Unlisted) {
-            Ok(c) => Ok(c),
+            Ok(c) => {
+                self.report_syntax_warnings(&c)?;
+                Ok(c)
+            }
             Err(se) => Err(self.syntax_error_exception(&se)),
         }
     }

@@ -594,7 +594,7 @@ fn suggestion_for(vm: &mut Vm, exc: &Value) -> String {
     } else {
         return String::new();
     };
-    match best_match(&name, &candidates) {
+    match crate::python::suggest::best_match(&name, &candidates) {
         Some(s) => format!(". Did you mean: '{s}'?"),
         None => {
             if vm.isinstance(exc, &vm.types.name_error.clone()) && is_stdlib_name(&name) {
@@ -651,60 +651,6 @@ fn is_stdlib_name(n: &str) -> bool {
             | "types"
             | "pprint"
     )
-}
-
-/// CPython's suggestion: the closest candidate by a weighted Levenshtein distance (case
-/// changes cost 1, other edits 2), within a bound that grows with the name's length.
-fn best_match(name: &str, candidates: &[String]) -> Option<String> {
-    const MOVE: usize = 2;
-    let mut best: Option<(usize, &String)> = None;
-    for c in candidates {
-        if c == name || c.len() > 4 * name.len().max(1) + 20 {
-            continue;
-        }
-        let max = (name.len() + c.len() + 3) * MOVE / 6;
-        let d = distance(name, c, max + 1);
-        if d > max {
-            continue;
-        }
-        if best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c.clone())
-}
-
-fn distance(a: &str, b: &str, limit: usize) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.is_empty() || b.is_empty() {
-        return (a.len() + b.len()) * 2;
-    }
-    let mut row: Vec<usize> = (1..=b.len()).map(|i| i * 2).collect();
-    let mut result = 0;
-    for (i, ca) in a.iter().enumerate() {
-        let mut distance = i * 2;
-        result = (i + 1) * 2;
-        let mut min_row = usize::MAX;
-        for (j, cb) in b.iter().enumerate() {
-            let sub_cost = if ca == cb {
-                0
-            } else if ca.to_lowercase().eq(cb.to_lowercase()) {
-                1
-            } else {
-                2
-            };
-            let sub = distance + sub_cost;
-            distance = row[j];
-            result = (result + 2).min(distance + 2).min(sub);
-            row[j] = result;
-            min_row = min_row.min(result);
-        }
-        if min_row > limit {
-            return limit + 1;
-        }
-    }
-    result
 }
 
 impl Vm {

@@ -329,6 +329,7 @@ impl Vm {
             Ok(c) => c,
             Err(se) => return Err(self.syntax_error_exception(&se)),
         };
+        self.report_syntax_warnings(&code)?;
         let m = self.new_module(name, Some(file), pkg_dir)?;
         let Some(Kind::Module(md)) = m.kind() else {
             unreachable!()
@@ -346,6 +347,22 @@ impl Vm {
         }
     }
 
+    /// Prints the `SyntaxWarning`s compiling `code` raised to `sys.stderr`, as the
+    /// `warnings` module's default filter does. Library modules written here never warn
+    /// (a test checks it), as CPython's precompiled library does not.
+    pub fn report_syntax_warnings(&mut self, code: &crate::python::code::Code) -> PyResult<()> {
+        if !code.source.traced {
+            return Ok(());
+        }
+        let text = code.source.warning_text();
+        if text.is_empty() {
+            return Ok(());
+        }
+        let stderr = crate::python::builtins::sys_attr(self, "stderr")
+            .unwrap_or_else(|| self.stderr.clone());
+        crate::python::methods::io::write_bytes(self, &stderr, text.as_bytes())
+    }
+
     /// A `SyntaxError` instance carrying the location of a compile error.
     pub fn syntax_error_exception(&mut self, se: &crate::python::front::SyntaxErr) -> Flow {
         let cls = match se.class {
@@ -360,10 +377,11 @@ impl Vm {
                 set_item(&heap, d, "msg", alloc::str_value(&heap, &se.msg));
                 set_item(&heap, d, "filename", alloc::str_value(&heap, &se.filename));
                 set_item(&heap, d, "lineno", Value::Int(se.lineno as i64));
-                set_item(&heap, d, "offset", Value::Int(se.offset as i64));
-                set_item(&heap, d, "end_offset", Value::Int(se.end_offset as i64));
+                set_item(&heap, d, "offset", Value::Int(se.offset));
+                set_item(&heap, d, "end_lineno", Value::Int(se.end_lineno as i64));
+                set_item(&heap, d, "end_offset", Value::Int(se.end_offset));
                 let t = match &se.text {
-                    Some(t) => alloc::str_value(&heap, &format!("{t}\n")),
+                    Some(t) => alloc::str_value(&heap, t),
                     None => Value::None,
                 };
                 set_item(&heap, d, "text", t);

@@ -1,0 +1,2 @@
+import json
+data = await load()

@@ -1,0 +1,3 @@
+def get():
+    return 1
+x = get() = 5

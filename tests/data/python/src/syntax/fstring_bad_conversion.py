@@ -1,0 +1,2 @@
+value = 3
+print(f"{value!x}")

@@ -1,0 +1,2 @@
+name = "x"
+print(f"{name} }")

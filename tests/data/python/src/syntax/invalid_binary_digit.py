@@ -1,0 +1,2 @@
+flags = 0b1021
+print(flags)

@@ -1,0 +1,2 @@
+color = 0xFFG0A0
+print(color)

@@ -1,0 +1,2 @@
+improt os
+print(os.getcwd())

@@ -1,0 +1,3 @@
+def f(**kw):
+    return kw
+print(f(True=1))

@@ -1,0 +1,3 @@
+data = b"\d+\s"
+mask = "\777"
+print(len(data), len(mask))
