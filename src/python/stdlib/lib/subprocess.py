@@ -440,7 +440,7 @@ class Popen:
             err = None
         self._result = (pid, status, out, err)
         if timed_out:
-            raise TimeoutExpired(self.args, timeout, output=out, stderr=err)
+            raise TimeoutExpired(self.args, timeout, output=out or None, stderr=err or None)
 
     def _captured(self, which):
         data = self._result[1 + which]
@@ -523,10 +523,9 @@ def run(*popenargs, input=None, capture_output=False, timeout=None, check=False,
     process = _started(popenargs, kwargs, timeout)
     try:
         stdout, stderr = process.communicate(input, timeout=timeout)
-    except TimeoutExpired as exc:
-        # The child was killed at the deadline; what it wrote by then is the exception's.
-        exc.stdout = process._captured(1) if process.stdout is not None else None
-        exc.stderr = process._captured(2) if process.stderr is not None else None
+    except TimeoutExpired:
+        # The child was killed at the deadline; the exception carries the bytes it wrote
+        # by then (undecoded, even in text mode, as CPython's does).
         process.returncode = process._result[1]
         raise
     retcode = process.returncode
