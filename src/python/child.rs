@@ -257,3 +257,186 @@ fn kill_tree(ctx: &CommandCtx, child: Pid, first_new_pid: Pid) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+    use crate::process::command::{CmdFuture, SubRunner};
+    use crate::process::sched::RunOptions;
+    use crate::process::{Kernel, MachineInfo, OutputSink, StreamKind};
+
+    /// Programs for the tests: `emit OUT ERR` writes OUT to fd 1 and ERR to fd 2, `cat`
+    /// copies its input, `nap` sleeps ten virtual seconds after writing `z`, `exit3` exits 3;
+    /// anything else is not found.
+    struct Programs;
+
+    impl SubRunner for Programs {
+        fn exec_error(
+            &self,
+            _ctx: &CommandCtx,
+            name: &[u8],
+            _env: &BTreeMap<Vec<u8>, Vec<u8>>,
+        ) -> Option<ExecError> {
+            (!matches!(name, b"emit" | b"cat" | b"nap" | b"exit3")).then_some(ExecError::NotFound)
+        }
+        fn run_argv(
+            &self,
+            ctx: &CommandCtx,
+            argv: Vec<Vec<u8>>,
+            _env: BTreeMap<Vec<u8>, Vec<u8>>,
+        ) -> CmdFuture {
+            let sys = ctx.sys.clone();
+            let pid = ctx.pid;
+            Box::pin(async move {
+                let out = sys.fd(pid, 1);
+                let err = sys.fd(pid, 2);
+                match argv[0].as_slice() {
+                    b"emit" => {
+                        if let Some(f) = &out {
+                            let _ = sys.write_all(f, &argv[1]).await;
+                        }
+                        if let Some(f) = &err {
+                            let _ = sys.write_all(f, &argv[2]).await;
+                        }
+                        Ok(0)
+                    }
+                    b"cat" => {
+                        let input = sys.fd(pid, 0).expect("stdin");
+                        let data = sys.read_to_end(&input).await.expect("read");
+                        let _ = sys.write_all(&out.expect("stdout"), data.as_slice()).await;
+                        Ok(0)
+                    }
+                    b"nap" => {
+                        let _ = sys.write_all(out.as_ref().expect("stdout"), b"z").await;
+                        sys.sleep(pid, 10_000_000_000, false).await?;
+                        Ok(0)
+                    }
+                    _ => Ok(3),
+                }
+            })
+        }
+        fn run_shell(&self, _ctx: &CommandCtx, _argv: Vec<Vec<u8>>) -> CmdFuture {
+            Box::pin(async { Ok(127) })
+        }
+    }
+
+    fn request(argv: &[&str]) -> ChildRequest {
+        ChildRequest {
+            argv: argv.iter().map(|a| a.as_bytes().to_vec()).collect(),
+            env: BTreeMap::new(),
+            cwd: b"/".to_vec(),
+            stdin: ChildIn::Null,
+            stdout: ChildOut::Pipe,
+            stderr: ChildOut::Pipe,
+            timeout_ns: None,
+        }
+    }
+
+    /// Runs `req` from a parent process whose own stdout/stderr are captured; returns the
+    /// outcome and what reached the parent's descriptors.
+    fn run(req: ChildRequest) -> (ChildOutcome, Vec<u8>, Vec<u8>) {
+        let k = Kernel::new(Limits::default(), MachineInfo::default());
+        let pid = k
+            .create_process(None, vec![b"py".to_vec()], b"/".to_vec())
+            .unwrap();
+        let out = Rc::new(RefCell::new(OutputSink::default()));
+        let err = Rc::new(RefCell::new(OutputSink::default()));
+        for (fd, sink, stream) in [(1, &out, StreamKind::Stdout), (2, &err, StreamKind::Stderr)] {
+            let desc = Desc::Output {
+                sink: sink.clone(),
+                stream,
+            };
+            k.set_fd(pid, fd, Some(OpenFile::new(desc)));
+        }
+        let ctx = CommandCtx::new(
+            k.clone(),
+            pid,
+            vec![b"py".to_vec()],
+            BTreeMap::new(),
+            b"/".to_vec(),
+            Rc::new(Programs),
+        );
+        let slot = Rc::new(RefCell::new(None));
+        let s = slot.clone();
+        k.start(
+            pid,
+            Box::pin(async move {
+                let r = run_child(&ctx, req).await;
+                *s.borrow_mut() = Some(r.expect("not interrupted"));
+                0
+            }),
+        );
+        k.run(pid, RunOptions::default());
+        let outcome = slot.borrow_mut().take().expect("finished");
+        let (o, e) = (out.borrow().data.clone(), err.borrow().data.clone());
+        (outcome, o, e)
+    }
+
+    fn ran(o: ChildOutcome) -> ChildExit {
+        match o {
+            ChildOutcome::Ran(x) => x,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    fn bytes(b: &Option<ReservedBuf>) -> Option<&[u8]> {
+        b.as_ref().map(|b| b.as_slice())
+    }
+
+    #[test]
+    fn pipes_capture_each_stream() {
+        let (o, out, err) = run(request(&["emit", "to out", "to err"]));
+        let x = ran(o);
+        assert_eq!(x.status, 0);
+        assert_eq!(bytes(&x.stdout), Some(&b"to out"[..]));
+        assert_eq!(bytes(&x.stderr), Some(&b"to err"[..]));
+        assert!(out.is_empty() && err.is_empty());
+    }
+
+    #[test]
+    fn inherited_and_merged_and_discarded_streams() {
+        let mut req = request(&["emit", "o", "e"]);
+        req.stdout = ChildOut::Inherit;
+        req.stderr = ChildOut::ToStdout;
+        let (o, out, err) = run(req);
+        let x = ran(o);
+        assert!(x.stdout.is_none() && x.stderr.is_none());
+        assert_eq!((out.as_slice(), err.as_slice()), (&b"oe"[..], &b""[..]));
+        let mut req = request(&["emit", "o", "e"]);
+        req.stdout = ChildOut::Null;
+        req.stderr = ChildOut::Inherit;
+        let (o, out, err) = run(req);
+        assert!(ran(o).stdout.is_none());
+        assert_eq!((out.as_slice(), err.as_slice()), (&b""[..], &b"e"[..]));
+    }
+
+    #[test]
+    fn input_reaches_the_child_and_status_comes_back() {
+        let mut req = request(&["cat"]);
+        req.stdin = ChildIn::Data(b"fed".to_vec());
+        assert_eq!(bytes(&ran(run(req).0).stdout), Some(&b"fed"[..]));
+        assert_eq!(ran(run(request(&["exit3"])).0).status, 3);
+    }
+
+    #[test]
+    fn a_missing_program_is_an_exec_failure() {
+        let (o, _, _) = run(request(&["nosuch"]));
+        assert!(matches!(o, ChildOutcome::ExecFailed(ExecError::NotFound)));
+    }
+
+    #[test]
+    fn a_timeout_kills_the_child_and_keeps_its_output() {
+        let mut req = request(&["nap"]);
+        req.timeout_ns = Some(1_000_000_000);
+        let x = ran(run(req).0);
+        assert!(x.timed_out);
+        assert_eq!(x.status, -SIGKILL);
+        assert_eq!(bytes(&x.stdout), Some(&b"z"[..]));
+        let mut req = request(&["nap"]);
+        req.timeout_ns = Some(20_000_000_000);
+        let x = ran(run(req).0);
+        assert!(!x.timed_out);
+        assert_eq!(x.status, 0);
+    }
+}
