@@ -10,7 +10,7 @@
 use crate::limits::ReservedBuf;
 use crate::process::command::{CommandCtx, ExecError};
 use crate::process::fd::{Desc, InputStream, OpenFile};
-use crate::process::{Interrupt, IoError, Pid, SIGKILL};
+use crate::process::{Disposition, Interrupt, IoError, Pid, SIGKILL};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::future::{poll_fn, Future};
@@ -54,7 +54,18 @@ pub struct ChildRequest {
     pub stderr: ChildOut,
     /// Virtual-clock limit; the child (and what it started) is killed when it passes.
     pub timeout_ns: Option<u64>,
+    /// `close_fds=True`: descriptors above 2 are closed except these (`pass_fds`); `None`
+    /// keeps every inherited descriptor.
+    pub keep_fds: Option<Vec<u32>>,
+    /// `start_new_session=True` / `process_group=0`: the child leads a new process group.
+    pub new_group: bool,
+    /// `restore_signals=True`: SIGPIPE and SIGXFSZ take their default action in the child;
+    /// with `False` they stay ignored, as CPython ignores them in its own process.
+    pub restore_signals: bool,
 }
+
+/// Signals CPython ignores in itself, which `restore_signals` resets for a child.
+const RESTORED_SIGNALS: [i32; 2] = [crate::process::SIGPIPE, 25];
 
 /// How a request ended.
 #[derive(Debug)]
@@ -98,6 +109,22 @@ pub async fn run_child(ctx: &CommandCtx, req: ChildRequest) -> Result<ChildOutco
         sys.reap(pid);
         return Ok(ChildOutcome::ExecFailed(e));
     }
+    sys.with_proc(pid, |p| {
+        if let Some(keep) = &req.keep_fds {
+            p.fds.retain(|fd, _| *fd <= 2 || keep.contains(fd));
+        }
+        if req.new_group {
+            p.pgid = pid;
+        }
+        for sig in RESTORED_SIGNALS {
+            let d = if req.restore_signals {
+                Disposition::Default
+            } else {
+                Disposition::Ignore
+            };
+            p.dispositions.insert(sig, d);
+        }
+    });
     // The input's copy is held for as long as the child may read it.
     let _input_res;
     match &req.stdin {
@@ -278,7 +305,8 @@ mod tests {
             name: &[u8],
             _env: &BTreeMap<Vec<u8>, Vec<u8>>,
         ) -> Option<ExecError> {
-            (!matches!(name, b"emit" | b"cat" | b"nap" | b"exit3")).then_some(ExecError::NotFound)
+            (!matches!(name, b"emit" | b"cat" | b"nap" | b"exit3" | b"fds"))
+                .then_some(ExecError::NotFound)
         }
         fn run_argv(
             &self,
@@ -312,6 +340,13 @@ mod tests {
                         sys.sleep(pid, 10_000_000_000, false).await?;
                         Ok(0)
                     }
+                    b"fds" => {
+                        let p = sys.proc_snapshot(pid).expect("process");
+                        let list: Vec<String> = p.fds.keys().map(|n| n.to_string()).collect();
+                        let text = format!("{} pgid={}", list.join(","), p.pgid == pid);
+                        let _ = sys.write_all(&out.expect("stdout"), text.as_bytes()).await;
+                        Ok(0)
+                    }
                     _ => Ok(3),
                 }
             })
@@ -330,11 +365,14 @@ mod tests {
             stdout: ChildOut::Pipe,
             stderr: ChildOut::Pipe,
             timeout_ns: None,
+            keep_fds: Some(Vec::new()),
+            new_group: false,
+            restore_signals: true,
         }
     }
 
-    /// Runs `req` from a parent process whose own stdout/stderr are captured; returns the
-    /// outcome and what reached the parent's descriptors.
+    /// Runs `req` from a parent process whose own stdout/stderr are captured (and which has
+    /// descriptor 5 open); returns the outcome and what reached the parent's descriptors.
     fn run(req: ChildRequest) -> (ChildOutcome, Vec<u8>, Vec<u8>) {
         let k = Kernel::new(Limits::default(), MachineInfo::default());
         let pid = k
@@ -349,6 +387,7 @@ mod tests {
             };
             k.set_fd(pid, fd, Some(OpenFile::new(desc)));
         }
+        k.set_fd(pid, 5, Some(OpenFile::new(Desc::Null)));
         let ctx = CommandCtx::new(
             k.clone(),
             pid,
@@ -438,5 +477,18 @@ mod tests {
         let x = ran(run(req).0);
         assert!(!x.timed_out);
         assert_eq!(x.status, 0);
+    }
+
+    #[test]
+    fn close_fds_pass_fds_and_new_sessions() {
+        let out = |req| bytes(&ran(run(req).0).stdout).map(|b| b.to_vec());
+        assert_eq!(out(request(&["fds"])), Some(b"0,1,2 pgid=false".to_vec()));
+        let mut req = request(&["fds"]);
+        req.keep_fds = None;
+        req.new_group = true;
+        assert_eq!(out(req), Some(b"0,1,2,5 pgid=true".to_vec()));
+        let mut req = request(&["fds"]);
+        req.keep_fds = Some(vec![5]);
+        assert_eq!(out(req), Some(b"0,1,2,5 pgid=false".to_vec()));
     }
 }

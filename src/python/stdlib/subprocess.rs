@@ -74,7 +74,7 @@ fn out_mode(vm: &mut Vm, v: &Value, stderr: bool) -> PyResult<ChildOut> {
 /// are bytes for a PIPE stream, else None. A program that cannot be started raises the
 /// `OSError` `execve` gives, naming `argv[0]`.
 fn run(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
-    check_arity(vm, "run", a, 7)?;
+    check_arity(vm, "run", a, 8)?;
     if let Some(outcome) = vm.child_outcome.take() {
         return outcome_value(vm, a, outcome);
     }
@@ -153,6 +153,36 @@ fn run(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             return Err(type_error(vm, &msg));
         }
     };
+    // (close_fds, pass_fds, start_new_session, umask (unused: always -1), restore_signals);
+    // absent: the
+    // defaults (os.system and os.popen use them).
+    let mut keep_fds = Some(Vec::new());
+    let mut new_group = false;
+    let mut restore_signals = true;
+    if let Some(o) = arg(a, k, 7, "options").filter(|v| !matches!(v, Value::None)) {
+        let o = vm.to_vec(&o)?;
+        if o.len() != 5 {
+            return Err(type_error(vm, "_subprocess.run: options must be a 5-tuple"));
+        }
+        if vm.truthy(&o[0])? {
+            let mut keep = Vec::new();
+            for fd in vm.to_vec(&o[1])? {
+                match fd {
+                    Value::Int(n) if (0..=i32::MAX as i64).contains(&n) => keep.push(n as u32),
+                    _ => {
+                        return Err(
+                            vm.raise(vm.types.value_error.clone(), "bad value(s) in fds_to_keep")
+                        )
+                    }
+                }
+            }
+            keep_fds = Some(keep);
+        } else {
+            keep_fds = None;
+        }
+        new_group = vm.truthy(&o[2])?;
+        restore_signals = vm.truthy(&o[4])?;
+    }
     vm.child_request = Some(ChildRequest {
         argv,
         env,
@@ -161,6 +191,9 @@ fn run(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         stdout,
         stderr,
         timeout_ns,
+        keep_fds,
+        new_group,
+        restore_signals,
     });
     // Suspends the VM: the driver runs the child, then this call is made again.
     Err(Flow::NeedInput)

@@ -362,11 +362,27 @@ class Popen:
             raise NotImplementedError(
                 "subprocess: preexec_fn is not supported by this simulator")
         for name, value in (("user", user), ("group", group),
-                            ("extra_groups", extra_groups),
-                            ("process_group", process_group)):
+                            ("extra_groups", extra_groups)):
             if value is not None:
                 raise NotImplementedError(
                     "subprocess: %s= is not supported by this simulator" % name)
+        if process_group is not None and process_group != 0:
+            raise NotImplementedError(
+                "subprocess: joining process group %r is not supported by this simulator"
+                % (process_group,))
+        if umask != -1:
+            raise NotImplementedError(
+                "subprocess: umask= is not supported by this simulator")
+        if pipesize != -1:
+            raise NotImplementedError(
+                "subprocess: pipesize= is not supported by this simulator")
+        pass_fds = tuple(sorted(set(pass_fds)))
+        if pass_fds and not close_fds:
+            # CPython also warns (RuntimeWarning); there is no warnings module here yet.
+            close_fds = True
+        self._options = (bool(close_fds), pass_fds,
+                         bool(start_new_session) or process_group == 0,
+                         -1, bool(restore_signals))
         self.args = args
         self.returncode = None
         self.encoding = encoding
@@ -430,7 +446,7 @@ class Popen:
         stdin = self._stdin_value(input)
         pid, status, out, err, timed_out = _subprocess.run(
             self._argv, self._cwd, self._env, stdin, self._out_mode, self._err_mode,
-            timeout)
+            timeout, self._options)
         self.pid = pid
         if self._out_copy is not None:
             _copy_to(self._out_copy, out)
