@@ -37,6 +37,11 @@ _SIGNAL_NAMES = {
 }
 
 
+# Signals whose default action leaves a process running (SIGCHLD, SIGCONT, SIGURG,
+# SIGWINCH) or merely stops it (SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU), and 0.
+_HARMLESS_SIGNALS = frozenset({0, 17, 18, 19, 20, 21, 22, 23, 28})
+
+
 class SubprocessError(Exception):
     pass
 
@@ -396,7 +401,6 @@ class Popen:
         self._out_mode, self._out_copy = _out_target(stdout, 1)
         self._err_mode, self._err_copy = _out_target(stderr, 2)
         self._result = None
-        self._killed = False
         self.stdin = None
         self.stdout = None
         self.stderr = None
@@ -439,9 +443,6 @@ class Popen:
     def _finish(self, timeout, input=None):
         """Runs the child to its end (once); TimeoutExpired if it outlives `timeout`."""
         if self._result is not None:
-            return
-        if self._killed:
-            self._result = (None, -9, None, None)
             return
         stdin = self._stdin_value(input)
         pid, status, out, err, timed_out = _subprocess.run(
@@ -491,9 +492,10 @@ class Popen:
         return self.returncode
 
     def send_signal(self, sig):
-        # A child started here has already run to its end (or not started: stdin=PIPE).
-        if self._result is None and sig in (9, 15, 2):
-            self._killed = True
+        # A child started here has already run to its end, so the signal finds it gone;
+        # one waiting for its stdin=PIPE input has not run yet, and dies of any signal
+        # whose default action ends a process (it has no handlers yet).
+        if self._result is None and sig not in _HARMLESS_SIGNALS:
             self._result = (None, -sig, None, None)
 
     def terminate(self):
