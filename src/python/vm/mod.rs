@@ -470,7 +470,7 @@ impl Vm {
                         return Step::Suspend;
                     }
                     let msg = if self.child_request.take().is_some() {
-                        "a child process cannot be started inside a nested call"
+                        "a child process cannot be started from a generator or from code that native code calls back (not supported by this simulator)"
                     } else {
                         "standard input is not available inside a nested call"
                     };
