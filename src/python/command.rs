@@ -379,6 +379,15 @@ async fn run_program(
                 };
                 vm.feed_stdin(&chunk);
             }
+            Progress::Spawn(req) => {
+                // Only what CPython would already have written goes out first: a
+                // block-buffered stdout keeps its bytes until after the child's (CPython does
+                // not flush before fork).
+                write_out(ctx, vm, false).await?;
+                pay_sleep(ctx, vm).await?;
+                let outcome = super::child::run_child(ctx, req).await?;
+                vm.child_outcome = Some(outcome);
+            }
         }
     };
     // A sleep the program ended on still passes, as the process exits after it.

@@ -8,6 +8,7 @@
 //! (calls from native code back into Python nest, bounded by the recursion limit).
 
 pub mod builtins;
+pub mod child;
 pub mod code;
 pub mod command;
 pub mod compile;

@@ -22,6 +22,7 @@ mod math;
 mod posix;
 mod random;
 pub mod re;
+mod subprocess;
 mod time;
 
 /// The directory the standard library's modules appear to come from.
@@ -52,6 +53,7 @@ static BUILTIN: &[StdModule] = &[
     native("_json", json::init),
     native("_random", random::init),
     native("_sre", re::native::init),
+    native("_subprocess", subprocess::init),
     native("_time", time::init),
     source("itertools", include_str!("lib/itertools.py"), false),
     source("time", include_str!("lib/time.py"), false),
@@ -97,9 +99,11 @@ static LIB: &[StdModule] = &[
     source("os", include_str!("lib/os.py"), false),
     source("posixpath", include_str!("lib/posixpath.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
+    source("shlex", include_str!("lib/shlex.py"), false),
     source("shutil", include_str!("lib/shutil.py"), false),
     source("stat", include_str!("lib/stat.py"), false),
     source("string", include_str!("lib/string/__init__.py"), true),
+    source("subprocess", include_str!("lib/subprocess.py"), false),
     source("textwrap", include_str!("lib/textwrap.py"), false),
     source("types", include_str!("lib/types.py"), false),
     source("typing", include_str!("lib/typing.py"), false),

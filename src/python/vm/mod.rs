@@ -90,6 +90,9 @@ pub enum Progress {
     Flush,
     /// Read more standard input.
     Read,
+    /// Run a child process and hand its outcome back with [`Vm::child_outcome`] (the call
+    /// that asked is retried).
+    Spawn(super::child::ChildRequest),
 }
 
 /// Instructions run between CPU charges (the charge is made for all of them at once).
@@ -143,6 +146,10 @@ pub struct Vm {
     /// Virtual time `time.sleep` asked for that the driver has not slept yet (it sleeps on
     /// the scheduler at the next instruction boundary); clock reads include it.
     pub sleep_debt_ns: u64,
+    /// A child process a native call asked for, which the driver has not started yet.
+    pub child_request: Option<super::child::ChildRequest>,
+    /// The driver's answer to `child_request`, for the retried call to take.
+    pub child_outcome: Option<super::child::ChildOutcome>,
     /// The machine meter's CPU count when the interpreter started (`time.process_time`).
     pub cpu_at_start: u64,
 }
@@ -178,6 +185,8 @@ impl Vm {
             stdin,
             want_flush: false,
             sleep_debt_ns: 0,
+            child_request: None,
+            child_outcome: None,
             cpu_at_start,
             suspended: None,
             cwd: b"/".to_vec(),
@@ -288,7 +297,9 @@ impl Vm {
             Ok(Exit::Return(v)) => Progress::Done(Ok(v)),
             Ok(Exit::Yield(..)) => Progress::Done(Ok(Value::None)),
             Ok(Exit::Suspend) => {
-                if self.want_flush {
+                if let Some(req) = self.child_request.take() {
+                    Progress::Spawn(req)
+                } else if self.want_flush {
                     Progress::Flush
                 } else {
                     Progress::Read
@@ -458,10 +469,12 @@ impl Vm {
                         frame.pc = pc;
                         return Step::Suspend;
                     }
-                    let e = self.new_exception(
-                        self.types.runtime_error.clone(),
-                        "standard input is not available inside a nested call",
-                    );
+                    let msg = if self.child_request.take().is_some() {
+                        "a child process cannot be started from a generator or from code that native code calls back (not supported by this simulator)"
+                    } else {
+                        "standard input is not available inside a nested call"
+                    };
+                    let e = self.new_exception(self.types.runtime_error.clone(), msg);
                     self.add_traceback(&e, &frame.code, pc);
                     return Step::Raise(e);
                 }

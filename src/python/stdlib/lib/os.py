@@ -813,3 +813,63 @@ def getenv(key, default=None):
     The optional second argument can specify an alternate default.
     key, default and the result are str."""
     return environ.get(key, default)
+
+
+def system(command):
+    """Execute the command in a subshell (the simulated /bin/sh); return its wait status.
+
+    The child writes to this process's descriptors directly: what print() has buffered
+    comes out later, as with CPython when stdout is not a terminal."""
+    import _subprocess
+    command = fspath(command)
+    _pid, status, _out, _err, _t = _subprocess.run(
+        ['/bin/sh', '-c', command], None, None, None, None, None, None)
+    return (status & 0xff) << 8
+
+
+def popen(cmd, mode="r", buffering=-1):
+    """A file object over a shell command's output (mode 'r') or input (mode 'w').
+
+    The command runs to its end when the file is opened for reading, or when it is
+    closed after writing."""
+    if not isinstance(cmd, str):
+        raise TypeError("invalid cmd type (%s, expected string)" % type(cmd))
+    if mode not in ("r", "w"):
+        raise ValueError("invalid mode %r" % mode)
+    if buffering == 0 or buffering is None:
+        raise ValueError("popen() does not support unbuffered streams")
+    import subprocess
+    if mode == "r":
+        proc = subprocess.Popen(cmd, shell=True, text=True, stdout=subprocess.PIPE,
+                                bufsize=buffering)
+        return _wrap_close(proc.stdout, proc)
+    proc = subprocess.Popen(cmd, shell=True, text=True, stdin=subprocess.PIPE,
+                            bufsize=buffering)
+    return _wrap_close(proc.stdin, proc)
+
+
+class _wrap_close:
+    """popen()'s file: close() gives None for a zero exit status, else the wait status."""
+
+    def __init__(self, stream, proc):
+        self._stream = stream
+        self._proc = proc
+
+    def close(self):
+        self._stream.close()
+        returncode = self._proc.wait()
+        if returncode == 0:
+            return None
+        return (returncode & 0xff) << 8
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.close()
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+    def __iter__(self):
+        return iter(self._stream)
