@@ -93,6 +93,7 @@ pub fn install(vm: &mut Vm) {
         ("float", &t.float_type),
         ("str", &t.str_type),
         ("bytes", &t.bytes_type),
+        ("bytearray", &t.bytearray_type),
         ("tuple", &t.tuple_type),
         ("list", &t.list_type),
         ("dict", &t.dict_type),

@@ -111,7 +111,7 @@ impl Vm {
         })
     }
 
-    fn seq_index(&mut self, v: &Value, len: usize, what: &str) -> PyResult<usize> {
+    pub fn seq_index(&mut self, v: &Value, len: usize, what: &str) -> PyResult<usize> {
         match self.index_of(v)? {
             Some(i) => {
                 let j = if i < 0 {
@@ -182,6 +182,10 @@ impl Vm {
                     s.s.chars().nth(i).map(String::from).unwrap_or_default()
                 };
                 self.new_str(c)
+            }
+            Some(Kind::ByteArray(_)) => {
+                let o = obj.obj().cloned().expect("bytearray");
+                crate::python::methods::bytearray::getitem(self, &o, key)
             }
             Some(Kind::Bytes(b)) => {
                 if let Some(Kind::Slice(x, y, z)) = key.kind() {
@@ -284,6 +288,10 @@ impl Vm {
                 let d = obj.obj().cloned().expect("dict");
                 self.dict_set(&d, key, v)
             }
+            Some(Kind::ByteArray(_)) => {
+                let o = obj.obj().cloned().expect("bytearray");
+                crate::python::methods::bytearray::setitem(self, &o, &key, &v)
+            }
             Some(Kind::List(l)) => {
                 if let Some(Kind::Slice(a, b, c)) = key.kind() {
                     let items = self.to_vec(&v)?;
@@ -342,6 +350,10 @@ impl Vm {
                     return Err(Flow::Exc(e));
                 }
                 Ok(())
+            }
+            Some(Kind::ByteArray(_)) => {
+                let o = obj.obj().cloned().expect("bytearray");
+                crate::python::methods::bytearray::delitem(self, &o, key)
             }
             Some(Kind::List(l)) => {
                 if let Some(Kind::Slice(a, b, c)) = key.kind() {
