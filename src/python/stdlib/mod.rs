@@ -50,6 +50,7 @@ pub struct StdModule {
 static BUILTIN: &[StdModule] = &[
     source("_bisect", include_str!("lib/_bisect.py"), false),
     native("_binascii", binary::binascii::init),
+    source("_csv", include_str!("lib/_csv.py"), false),
     native("_hashcore", binary::hashlib::init),
     source("_hashlib", include_str!("lib/_hashlib.py"), false),
     native("_struct", binary::structs::init),
@@ -92,6 +93,7 @@ static LIB: &[StdModule] = &[
     ),
     source("contextlib", include_str!("lib/contextlib.py"), false),
     source("copy", include_str!("lib/copy.py"), false),
+    source("csv", include_str!("lib/csv.py"), false),
     source("hashlib", include_str!("lib/hashlib.py"), false),
     source("heapq", include_str!("lib/heapq.py"), false),
     source("hmac", include_str!("lib/hmac.py"), false),

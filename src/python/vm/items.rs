@@ -697,11 +697,11 @@ impl Vm {
             },
             Some(Kind::Stream(_)) => {
                 let line = super::super::stream::readline(self, it, -1)?;
-                Ok(if line.as_str().is_some_and(|s| s.is_empty()) {
-                    None
-                } else {
-                    Some(line)
-                })
+                let empty = match line.kind() {
+                    Some(Kind::Bytes(b)) => b.is_empty(),
+                    _ => line.as_str().is_some_and(|s| s.is_empty()),
+                };
+                Ok(if empty { None } else { Some(line) })
             }
             _ => {
                 let Some(m) = self.special_method(it, "__next__")? else {
