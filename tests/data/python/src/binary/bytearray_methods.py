@@ -17,3 +17,4 @@ x *= 2
 x += bytearray(b"!")
 print(y, x is y, x.rstrip(b"!"), x.rstrip(b"!") is x)
 print(sorted(set(bytearray(b"hello"))), max(bytearray(b"hello")), sum(bytearray(b"\x01\x02")))
+print(list(reversed(bytearray(b"abc"))), f"{bytearray(b"x")!r}", "%s" % bytearray(b"z"), str(bytearray(b"\x00")))
