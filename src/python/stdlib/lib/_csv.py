@@ -275,6 +275,40 @@ class Reader:
                 raise Error("new-line character seen in unquoted field - "
                             "do you need to open the file with newline=''?")
 
+    def _split_plain(self, line):
+        # A whole record on one line with no quote or escape character parses as a plain
+        # split, which the string methods do natively; anything else (quotes, escapes,
+        # a stray carriage return, skipped spaces) goes through the state machine.
+        d = self.dialect
+        if d.skipinitialspace:
+            return None
+        if d.quotechar is not None and d.quoting != QUOTE_NONE and d.quotechar in line:
+            return None
+        if d.escapechar is not None and d.escapechar in line:
+            return None
+        if line.endswith('\r\n'):
+            body = line[:-2]
+        elif line.endswith('\n') or line.endswith('\r'):
+            body = line[:-1]
+        else:
+            body = line
+        if '\n' in body or '\r' in body:
+            return None
+        if not body:
+            return []
+        fields = body.split(d.delimiter)
+        for f in fields:
+            if len(f) > _field_limit:
+                raise Error('field larger than field limit (%d)' % _field_limit)
+        quoting = d.quoting
+        if quoting == QUOTE_NONNUMERIC:
+            fields = [float(f) if f else f for f in fields]
+        elif quoting == QUOTE_STRINGS:
+            fields = [float(f) if f else None for f in fields]
+        elif quoting == QUOTE_NOTNULL:
+            fields = [f if f else None for f in fields]
+        return fields
+
     def __next__(self):
         self._fields = []
         self._field = []
@@ -294,6 +328,10 @@ class Reader:
                 raise Error('iterator should return strings, not %.200s (the file should '
                             'be opened in text mode)' % type(line).__name__)
             self.line_num += 1
+            if self._state == _START_RECORD:
+                fields = self._split_plain(line)
+                if fields is not None:
+                    return fields
             for c in line:
                 self._process(c)
             self._process(None)
@@ -341,7 +379,18 @@ class Writer:
                       or (quoting == QUOTE_NONNUMERIC and not is_number))
         out = []
         special = (d.delimiter, d.escapechar, d.quotechar, '\n', '\r')
-        for c in text:
+        plain = True
+        for c in special:
+            if c is not None and c in text:
+                plain = False
+                break
+        if plain:
+            for c in d.lineterminator:
+                if c in text:
+                    plain = False
+                    break
+        # Text without a special character is written as it is (no per-character scan).
+        for c in ('' if plain else text):
             escape = False
             if c in special or c in d.lineterminator:
                 if quoting == QUOTE_NONE:
@@ -365,7 +414,7 @@ class Writer:
             if quoting == QUOTE_NONE:
                 raise Error('single empty field record must be quoted')
             quoted = True
-        body = ''.join(out)
+        body = text if plain else ''.join(out)
         if quoted:
             return d.quotechar + body + d.quotechar
         return body
