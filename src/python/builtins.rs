@@ -93,6 +93,7 @@ pub fn install(vm: &mut Vm) {
         ("float", &t.float_type),
         ("str", &t.str_type),
         ("bytes", &t.bytes_type),
+        ("bytearray", &t.bytearray_type),
         ("tuple", &t.tuple_type),
         ("list", &t.list_type),
         ("dict", &t.dict_type),
@@ -508,7 +509,14 @@ fn reversed(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         }
     }
     let items = match v.kind() {
-        Some(Kind::List(_) | Kind::Tuple(_) | Kind::Str(_) | Kind::Range(..) | Kind::Bytes(_)) => {
+        Some(
+            Kind::List(_)
+            | Kind::Tuple(_)
+            | Kind::Str(_)
+            | Kind::Range(..)
+            | Kind::Bytes(_)
+            | Kind::ByteArray(_),
+        ) => {
             let n = vm.len(v)? as isize;
             return vm.new_obj(
                 Kind::Iter(RefCell::new(IterState::Reversed(v.clone(), n - 1))),

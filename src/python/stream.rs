@@ -195,18 +195,22 @@ pub fn readline(vm: &mut Vm, stream: &Value, limit: i64) -> PyResult<Value> {
     let Some(Kind::Stream(s)) = stream.kind() else {
         return vm.call_method(stream, "readline", &[]);
     };
-    let line = {
+    let (line, binary) = {
         let mut s = s.borrow_mut();
         if !s.readable {
             drop(s);
             return Err(vm.raise(vm.types.unsupported_operation.clone(), "not readable"));
         }
         match s.take_line() {
-            Some(l) => l,
+            Some(l) => (l, s.binary),
             None => return Err(Flow::NeedInput),
         }
     };
     let _ = limit;
+    // A file opened in binary mode gives its lines as bytes (also when iterated).
+    if binary {
+        return vm.new_bytes(line);
+    }
     let text = String::from_utf8_lossy(&line).into_owned();
     vm.new_str(text)
 }

@@ -432,6 +432,7 @@ impl Types {
             BuiltinType::Float => ctors::float_new,
             BuiltinType::Str => ctors::str_new,
             BuiltinType::Bytes => ctors::bytes_new,
+            BuiltinType::ByteArray => super::methods::bytearray::bytearray_new,
             BuiltinType::Tuple => ctors::tuple_new,
             BuiltinType::List => ctors::list_new,
             BuiltinType::Dict => ctors::dict_new,
@@ -444,7 +445,7 @@ impl Types {
             BuiltinType::ClassMethod => ctors::classmethod_new,
             BuiltinType::StaticMethod => ctors::staticmethod_new,
             BuiltinType::Super => ctors::super_new,
-            BuiltinType::NoneType | BuiltinType::ByteArray | BuiltinType::Other => {
+            BuiltinType::NoneType | BuiltinType::Other => {
                 let _ = cls;
                 return None;
             }

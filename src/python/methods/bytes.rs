@@ -14,53 +14,58 @@ type Kw<'a> = &'a [(Rc<str>, Value)];
 
 pub fn install(vm: &mut Vm) {
     let b = vm.types.bytes_type.clone();
-    add(
-        vm,
-        &b,
-        "bytes",
-        &[
-            ("decode", decode),
-            ("hex", hex),
-            ("join", join),
-            ("split", split),
-            ("rsplit", rsplit),
-            ("splitlines", splitlines),
-            ("strip", strip),
-            ("lstrip", lstrip),
-            ("rstrip", rstrip),
-            ("startswith", startswith),
-            ("endswith", endswith),
-            ("find", find),
-            ("rfind", rfind),
-            ("index", index),
-            ("rindex", rindex),
-            ("count", count),
-            ("replace", replace),
-            ("partition", partition),
-            ("rpartition", rpartition),
-            ("removeprefix", removeprefix),
-            ("removesuffix", removesuffix),
-            ("upper", upper),
-            ("lower", lower),
-            ("capitalize", capitalize),
-            ("title", title),
-            ("swapcase", swapcase),
-            ("isdigit", isdigit),
-            ("isalpha", isalpha),
-            ("isalnum", isalnum),
-            ("isspace", isspace),
-            ("isupper", isupper),
-            ("islower", islower),
-            ("istitle", istitle),
-            ("isascii", isascii),
-            ("center", center),
-            ("ljust", ljust),
-            ("rjust", rjust),
-            ("zfill", zfill),
-            ("expandtabs", expandtabs),
-        ],
-    );
-    // `bytes.fromhex` is a class method.
+    add(vm, &b, "bytes", METHODS);
+    install_fromhex(vm, &b);
+    let ba = vm.types.bytearray_type.clone();
+    add(vm, &ba, "bytearray", METHODS);
+    install_fromhex(vm, &ba);
+}
+
+/// The methods `bytes` and `bytearray` share; each returns its receiver's type.
+const METHODS: &[(&str, crate::python::object::NativeFn)] = &[
+    ("decode", decode),
+    ("hex", hex),
+    ("join", join),
+    ("split", split),
+    ("rsplit", rsplit),
+    ("splitlines", splitlines),
+    ("strip", strip),
+    ("lstrip", lstrip),
+    ("rstrip", rstrip),
+    ("startswith", startswith),
+    ("endswith", endswith),
+    ("find", find),
+    ("rfind", rfind),
+    ("index", index),
+    ("rindex", rindex),
+    ("count", count),
+    ("replace", replace),
+    ("partition", partition),
+    ("rpartition", rpartition),
+    ("removeprefix", removeprefix),
+    ("removesuffix", removesuffix),
+    ("upper", upper),
+    ("lower", lower),
+    ("capitalize", capitalize),
+    ("title", title),
+    ("swapcase", swapcase),
+    ("isdigit", isdigit),
+    ("isalpha", isalpha),
+    ("isalnum", isalnum),
+    ("isspace", isspace),
+    ("isupper", isupper),
+    ("islower", islower),
+    ("istitle", istitle),
+    ("isascii", isascii),
+    ("center", center),
+    ("ljust", ljust),
+    ("rjust", rjust),
+    ("zfill", zfill),
+    ("expandtabs", expandtabs),
+];
+
+/// `T.fromhex` is a class method.
+fn install_fromhex(vm: &mut Vm, b: &Rc<crate::python::object::Obj>) {
     let f = crate::python::vm::alloc::obj(
         &vm.heap,
         Kind::Builtin(crate::python::object::Builtin {
@@ -83,17 +88,52 @@ fn is_space(c: u8) -> bool {
 
 /// The byte string a method was called on.
 fn this(a: &[Value]) -> Rc<[u8]> {
-    match a.first().and_then(|v| v.kind()) {
-        Some(Kind::Bytes(b)) => Rc::from(&b[..]),
-        _ => Rc::from(&[][..]),
+    a.first()
+        .and_then(buffer)
+        .unwrap_or_else(|| Rc::from(&[][..]))
+}
+
+/// The contents of a `bytes` or `bytearray` (the bytes-like objects the interpreter has).
+pub fn buffer(v: &Value) -> Option<Rc<[u8]>> {
+    match v.kind() {
+        Some(Kind::Bytes(b)) => Some(Rc::from(&b[..])),
+        Some(Kind::ByteArray(b)) => Some(Rc::from(&b.borrow()[..])),
+        _ => None,
     }
 }
 
+fn receiver_is_bytearray(a: &[Value]) -> bool {
+    matches!(a.first().and_then(|v| v.kind()), Some(Kind::ByteArray(_)))
+}
+
+fn is_bytearray_class(vm: &Vm, cls: &Value) -> bool {
+    matches!(cls, Value::Obj(o) if Rc::ptr_eq(o, &vm.types.bytearray_type))
+}
+
+/// A new `bytearray` holding `b`, charged to the heap.
+pub fn new_bytearray(vm: &mut Vm, b: Vec<u8>) -> PyResult<Value> {
+    let n = b.len() as u64;
+    vm.new_obj(
+        Kind::ByteArray(std::cell::RefCell::new(b)),
+        crate::python::vm::alloc::size::BYTEARRAY + n,
+    )
+}
+
+/// The receiver unchanged: `bytes` are immutable, so the same object; a `bytearray` method
+/// always returns a new array, as CPython's do.
+fn same(vm: &mut Vm, a: &[Value]) -> PyResult<Value> {
+    if receiver_is_bytearray(a) {
+        let s = this(a);
+        return new_bytearray(vm, s.to_vec());
+    }
+    Ok(a[0].clone())
+}
+
 /// An argument that must be bytes: `a bytes-like object is required, not 'str'`.
-fn bytes_like(vm: &mut Vm, v: &Value) -> PyResult<Rc<[u8]>> {
-    match v.kind() {
-        Some(Kind::Bytes(b)) => Ok(Rc::from(&b[..])),
-        _ => {
+pub fn bytes_like(vm: &mut Vm, v: &Value) -> PyResult<Rc<[u8]>> {
+    match buffer(v) {
+        Some(b) => Ok(b),
+        None => {
             let msg = format!("a bytes-like object is required, not '{}'", vm.type_name(v));
             Err(vm.raise(vm.types.type_error.clone(), &msg))
         }
@@ -102,7 +142,7 @@ fn bytes_like(vm: &mut Vm, v: &Value) -> PyResult<Rc<[u8]>> {
 
 /// The needle of `find`/`count`/`index`: bytes, or an int naming one byte.
 fn needle(vm: &mut Vm, v: &Value) -> PyResult<Vec<u8>> {
-    if let Some(Kind::Bytes(b)) = v.kind() {
+    if let Some(b) = buffer(v) {
         return Ok(b.to_vec());
     }
     if v.as_str().is_none() {
@@ -156,8 +196,13 @@ fn rfind_in(hay: &[u8], sub: &[u8]) -> Option<usize> {
     hay.windows(sub.len()).rposition(|w| w == sub)
 }
 
-fn new(vm: &mut Vm, b: Vec<u8>) -> PyResult<Value> {
-    vm.new_bytes(b)
+/// A result of the receiver's type: `bytes` for `bytes`, `bytearray` for `bytearray`.
+fn new(vm: &mut Vm, a: &[Value], b: Vec<u8>) -> PyResult<Value> {
+    if receiver_is_bytearray(a) {
+        new_bytearray(vm, b)
+    } else {
+        vm.new_bytes(b)
+    }
 }
 
 fn join(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
@@ -166,7 +211,7 @@ fn join(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let items = vm.to_vec(&a[1])?;
     let mut out = Vec::new();
     for (i, it) in items.iter().enumerate() {
-        let Some(Kind::Bytes(b)) = it.kind() else {
+        let Some(b) = buffer(it) else {
             let msg = format!(
                 "sequence item {i}: expected a bytes-like object, {} found",
                 vm.type_name(it)
@@ -176,10 +221,10 @@ fn join(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         if i > 0 {
             out.extend_from_slice(&sep);
         }
-        out.extend_from_slice(b);
+        out.extend_from_slice(&b);
         vm.charge_bytes(b.len() + sep.len())?;
     }
-    new(vm, out)
+    new(vm, a, out)
 }
 
 /// `(sep, maxsplit)` of `split`/`rsplit`.
@@ -307,7 +352,7 @@ fn split_impl(vm: &mut Vm, a: &[Value], k: Kw, rev: bool) -> PyResult<Value> {
     let pieces = split_pieces(&s, sep.as_deref(), maxsplit, rev);
     let mut items = Vec::with_capacity(pieces.len());
     for p in pieces {
-        items.push(new(vm, p)?);
+        items.push(new(vm, a, p)?);
     }
     vm.new_list(items)
 }
@@ -336,7 +381,7 @@ fn splitlines(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
                 end += 1;
             }
             let piece = if keep { &s[start..end] } else { &s[start..i] };
-            items.push(new(vm, piece.to_vec())?);
+            items.push(new(vm, a, piece.to_vec())?);
             start = end;
             i = end;
         } else {
@@ -344,7 +389,7 @@ fn splitlines(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         }
     }
     if start < s.len() {
-        items.push(new(vm, s[start..].to_vec())?);
+        items.push(new(vm, a, s[start..].to_vec())?);
     }
     vm.new_list(items)
 }
@@ -373,9 +418,9 @@ fn strip_impl(vm: &mut Vm, a: &[Value], left: bool, right: bool, name: &str) -> 
         }
     }
     if start == 0 && end == s.len() {
-        return Ok(a[0].clone());
+        return same(vm, a);
     }
-    new(vm, s[start..end].to_vec())
+    new(vm, a, s[start..end].to_vec())
 }
 
 fn strip(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
@@ -401,14 +446,14 @@ fn prefix_check(vm: &mut Vm, a: &[Value], ends: bool) -> PyResult<Value> {
         _ => vec![a[1].clone()],
     };
     for c in cands {
-        let Some(Kind::Bytes(p)) = c.kind() else {
+        let Some(p) = buffer(&c) else {
             let msg = format!(
                 "{name} first arg must be bytes or a tuple of bytes, not {}",
                 vm.type_name(&c)
             );
             return Err(vm.raise(vm.types.type_error.clone(), &msg));
         };
-        if (ends && sub.ends_with(p)) || (!ends && sub.starts_with(p)) {
+        if (ends && sub.ends_with(&p)) || (!ends && sub.starts_with(&p)) {
             return Ok(Value::Bool(true));
         }
     }
@@ -530,7 +575,7 @@ fn replace(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
         out.extend_from_slice(&s[i..]);
     }
     vm.charge_bytes(out.len())?;
-    new(vm, out)
+    new(vm, a, out)
 }
 
 fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult<Value> {
@@ -552,7 +597,7 @@ fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult<Value> {
     };
     let mut items = Vec::with_capacity(3);
     for p in parts {
-        items.push(new(vm, p)?);
+        items.push(new(vm, a, p)?);
     }
     vm.new_tuple(items)
 }
@@ -570,8 +615,8 @@ fn removeprefix(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let s = this(a);
     let p = bytes_like(vm, &a[1])?;
     match s.strip_prefix(&p[..]) {
-        Some(rest) if !p.is_empty() => new(vm, rest.to_vec()),
-        _ => Ok(a[0].clone()),
+        Some(rest) if !p.is_empty() => new(vm, a, rest.to_vec()),
+        _ => same(vm, a),
     }
 }
 
@@ -580,8 +625,8 @@ fn removesuffix(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let s = this(a);
     let p = bytes_like(vm, &a[1])?;
     match s.strip_suffix(&p[..]) {
-        Some(rest) if !p.is_empty() => new(vm, rest.to_vec()),
-        _ => Ok(a[0].clone()),
+        Some(rest) if !p.is_empty() => new(vm, a, rest.to_vec()),
+        _ => same(vm, a),
     }
 }
 
@@ -589,7 +634,7 @@ fn map_bytes(vm: &mut Vm, a: &[Value], name: &str, f: impl Fn(u8) -> u8) -> PyRe
     arity(vm, name, a, 0, 0)?;
     let s = this(a);
     vm.charge_bytes(s.len())?;
-    new(vm, s.iter().map(|&c| f(c)).collect())
+    new(vm, a, s.iter().map(|&c| f(c)).collect())
 }
 
 fn upper(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
@@ -624,7 +669,7 @@ fn capitalize(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
             }
         })
         .collect();
-    new(vm, out)
+    new(vm, a, out)
 }
 
 fn title(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
@@ -643,7 +688,7 @@ fn title(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
             r
         })
         .collect();
-    new(vm, out)
+    new(vm, a, out)
 }
 
 fn all_bytes(a: &[Value], f: impl Fn(u8) -> bool) -> Value {
@@ -748,14 +793,14 @@ fn pad(
     let (w, fill) = pad_args(vm, a, name)?;
     let s = this(a);
     if w <= s.len() {
-        return Ok(a[0].clone());
+        return same(vm, a);
     }
     let total = w - s.len();
     let left = left_share(total, w);
     let mut out = vec![fill; left];
     out.extend_from_slice(&s);
     out.resize(w, fill);
-    new(vm, out)
+    new(vm, a, out)
 }
 
 fn center(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
@@ -778,7 +823,7 @@ fn zfill(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     let w = vm.index_of(&a[1])?.unwrap_or(0).max(0) as usize;
     let s = this(a);
     if w <= s.len() {
-        return Ok(a[0].clone());
+        return same(vm, a);
     }
     vm.charge_bytes(w)?;
     let (sign, digits) = match s.first() {
@@ -789,7 +834,7 @@ fn zfill(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
     out.extend(sign);
     out.resize(w - digits.len(), b'0');
     out.extend_from_slice(digits);
-    new(vm, out)
+    new(vm, a, out)
 }
 
 fn expandtabs(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
@@ -820,14 +865,82 @@ fn expandtabs(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             }
         }
     }
-    new(vm, out)
+    new(vm, a, out)
 }
 
-fn hex(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+/// `hex(sep=None, bytes_per_sep=1)`.
+fn hex(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     let s = this(a);
-    vm.charge_bytes(s.len() * 2)?;
-    let text: String = s.iter().map(|c| format!("{c:02x}")).collect();
-    vm.new_str(text)
+    let sep = arg(a, k, 0, "sep");
+    let per = arg(a, k, 1, "bytes_per_sep");
+    let (sep, per) = hex_sep_args(vm, sep, per)?;
+    vm.charge_bytes(s.len() * 3)?;
+    vm.new_str(hex_with_sep(&s, sep, per))
+}
+
+/// The `sep` and `bytes_per_sep` arguments of `bytes.hex` and `binascii.hexlify`.
+pub fn hex_sep_args(
+    vm: &mut Vm,
+    sep: Option<Value>,
+    per: Option<Value>,
+) -> PyResult<(Option<u8>, i64)> {
+    let per = match per {
+        None => 1,
+        Some(v) => match vm.index_of(&v)? {
+            Some(n) => n,
+            None => {
+                let msg = format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    vm.type_name(&v)
+                );
+                return Err(vm.raise(vm.types.type_error.clone(), &msg));
+            }
+        },
+    };
+    let sep = match sep {
+        None | Some(Value::None) => return Ok((None, per)),
+        Some(v) => match (v.as_str(), buffer(&v)) {
+            (Some(t), _) => t.as_bytes().to_vec(),
+            (None, Some(b)) => b.to_vec(),
+            _ => {
+                let msg = format!("sep must be str or bytes, not {}", vm.type_name(&v));
+                return Err(vm.raise(vm.types.type_error.clone(), &msg));
+            }
+        },
+    };
+    if sep.len() != 1 {
+        return Err(vm.raise(vm.types.value_error.clone(), "sep must be length 1."));
+    }
+    if !sep[0].is_ascii() {
+        return Err(vm.raise(vm.types.value_error.clone(), "sep must be ASCII."));
+    }
+    Ok((Some(sep[0]), per))
+}
+
+/// Lower-case hex digits of `data`, with `sep` between groups of `per` bytes: groups are
+/// counted from the right when `per` is positive, from the left when it is negative.
+pub fn hex_with_sep(data: &[u8], sep: Option<u8>, per: i64) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(data.len() * 3);
+    let group = per.unsigned_abs() as usize;
+    let n = data.len();
+    for (i, &c) in data.iter().enumerate() {
+        if let Some(sep) = sep {
+            if group > 0 && i > 0 {
+                let boundary = if per > 0 {
+                    (n - i) % group == 0
+                } else {
+                    i % group == 0
+                };
+                if boundary {
+                    out.push(sep as char);
+                }
+            }
+        }
+        out.push(DIGITS[(c >> 4) as usize] as char);
+        out.push(DIGITS[(c & 15) as usize] as char);
+    }
+    out
 }
 
 /// `bytes.fromhex(string)`: pairs of hex digits, whitespace allowed between pairs.
@@ -865,7 +978,11 @@ fn fromhex(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
         i += 2;
     }
     vm.charge_bytes(out.len())?;
-    new(vm, out)
+    if is_bytearray_class(vm, &a[0]) {
+        new_bytearray(vm, out)
+    } else {
+        vm.new_bytes(out)
+    }
 }
 
 /// `bytes.decode(encoding='utf-8', errors='strict')`.
@@ -946,7 +1063,15 @@ fn decode(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::split_pieces;
+    use super::{hex_with_sep, split_pieces};
+
+    #[test]
+    fn hex_groups_count_from_the_right_unless_negative() {
+        assert_eq!(hex_with_sep(b"\x01\x02\x03", Some(b':'), 2), "01:0203");
+        assert_eq!(hex_with_sep(b"\x01\x02\x03", Some(b':'), -2), "0102:03");
+        assert_eq!(hex_with_sep(b"\xab\xcd", None, 1), "abcd");
+        assert_eq!(hex_with_sep(b"\xab\xcd", Some(b' '), 1), "ab cd");
+    }
 
     fn split(s: &[u8], sep: Option<&[u8]>, max: i64, rev: bool) -> Vec<String> {
         split_pieces(s, sep, max, rev)

@@ -309,6 +309,12 @@ pub fn bytes_new(vm: &mut Vm, _cls: &Rc<Obj>, a: &[Value], _k: Kw) -> PyResult<V
         let f = vm.getattr_str(&s, "encode")?;
         return vm.call(&f, std::slice::from_ref(enc), &[]);
     }
+    if let (Some(Kind::Bytes(_)), None) = (x.kind(), a.get(1)) {
+        return Ok(x.clone());
+    }
+    if let Some(b) = super::bytes::buffer(x) {
+        return vm.new_bytes(b.to_vec());
+    }
     if let Some(Num::I(n)) = num(x) {
         if n < 0 {
             return Err(vm.raise(vm.types.value_error.clone(), "negative count"));

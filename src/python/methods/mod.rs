@@ -1,9 +1,11 @@
 //! Methods of the built-in types, installed into their class dicts as native functions, and
 //! the built-in constructors.
 
-mod bytes;
+pub mod bytearray;
+pub mod bytes;
 pub mod ctors;
 mod dict;
+mod int_bytes;
 pub mod io;
 pub mod list;
 mod misc;
@@ -36,9 +38,11 @@ pub fn add(vm: &Vm, cls: &Rc<Obj>, owner: &'static str, methods: &[(&'static str
 pub fn install(vm: &mut Vm) {
     str::install(vm);
     bytes::install(vm);
+    bytearray::install(vm);
     list::install(vm);
     dict::install(vm);
     misc::install(vm);
+    int_bytes::install(vm);
     io::install(vm);
 }
 

@@ -17,6 +17,7 @@ use super::types::set_item;
 use super::vm::{alloc, PyResult, Vm};
 use std::rc::Rc;
 
+mod binary;
 mod json;
 mod math;
 mod posix;
@@ -49,6 +50,11 @@ pub struct StdModule {
 /// Modules found before `sys.path` is searched (CPython's `sys.builtin_module_names`).
 static BUILTIN: &[StdModule] = &[
     source("_bisect", include_str!("lib/_bisect.py"), false),
+    native("_binascii", binary::binascii::init),
+    source("_csv", include_str!("lib/_csv.py"), false),
+    native("_hashcore", binary::hashlib::init),
+    source("_hashlib", include_str!("lib/_hashlib.py"), false),
+    native("_struct", binary::structs::init),
     source("_heapq", include_str!("lib/_heapq.py"), false),
     native("_json", json::init),
     native("_random", random::init),
@@ -66,6 +72,8 @@ static BUILTIN: &[StdModule] = &[
 static LIB: &[StdModule] = &[
     source("_strptime", include_str!("lib/_strptime.py"), false),
     source("abc", include_str!("lib/abc.py"), false),
+    source("base64", include_str!("lib/base64.py"), false),
+    c_source("binascii", include_str!("lib/binascii.py")),
     source("bisect", include_str!("lib/bisect.py"), false),
     source(
         "collections",
@@ -87,7 +95,10 @@ static LIB: &[StdModule] = &[
     ),
     source("contextlib", include_str!("lib/contextlib.py"), false),
     source("copy", include_str!("lib/copy.py"), false),
+    source("csv", include_str!("lib/csv.py"), false),
+    source("hashlib", include_str!("lib/hashlib.py"), false),
     source("heapq", include_str!("lib/heapq.py"), false),
+    source("hmac", include_str!("lib/hmac.py"), false),
     source("json", include_str!("lib/json/__init__.py"), true),
     source("json.decoder", include_str!("lib/json/decoder.py"), false),
     source("json.encoder", include_str!("lib/json/encoder.py"), false),
@@ -103,6 +114,7 @@ static LIB: &[StdModule] = &[
     source("shutil", include_str!("lib/shutil.py"), false),
     source("stat", include_str!("lib/stat.py"), false),
     source("string", include_str!("lib/string/__init__.py"), true),
+    source("struct", include_str!("lib/struct.py"), false),
     source("subprocess", include_str!("lib/subprocess.py"), false),
     source("textwrap", include_str!("lib/textwrap.py"), false),
     source("types", include_str!("lib/types.py"), false),

@@ -16,6 +16,7 @@ use std::rc::Rc;
 pub mod size {
     pub const STR: u64 = 41;
     pub const BYTES: u64 = 33;
+    pub const BYTEARRAY: u64 = 57;
     pub const TUPLE: u64 = 40;
     pub const LIST: u64 = 56;
     pub const SLOT: u64 = 8;

@@ -111,7 +111,7 @@ impl Vm {
         })
     }
 
-    fn seq_index(&mut self, v: &Value, len: usize, what: &str) -> PyResult<usize> {
+    pub fn seq_index(&mut self, v: &Value, len: usize, what: &str) -> PyResult<usize> {
         match self.index_of(v)? {
             Some(i) => {
                 let j = if i < 0 {
@@ -182,6 +182,10 @@ impl Vm {
                     s.s.chars().nth(i).map(String::from).unwrap_or_default()
                 };
                 self.new_str(c)
+            }
+            Some(Kind::ByteArray(_)) => {
+                let o = obj.obj().cloned().expect("bytearray");
+                crate::python::methods::bytearray::getitem(self, &o, key)
             }
             Some(Kind::Bytes(b)) => {
                 if let Some(Kind::Slice(x, y, z)) = key.kind() {
@@ -284,6 +288,10 @@ impl Vm {
                 let d = obj.obj().cloned().expect("dict");
                 self.dict_set(&d, key, v)
             }
+            Some(Kind::ByteArray(_)) => {
+                let o = obj.obj().cloned().expect("bytearray");
+                crate::python::methods::bytearray::setitem(self, &o, &key, &v)
+            }
             Some(Kind::List(l)) => {
                 if let Some(Kind::Slice(a, b, c)) = key.kind() {
                     let items = self.to_vec(&v)?;
@@ -342,6 +350,10 @@ impl Vm {
                     return Err(Flow::Exc(e));
                 }
                 Ok(())
+            }
+            Some(Kind::ByteArray(_)) => {
+                let o = obj.obj().cloned().expect("bytearray");
+                crate::python::methods::bytearray::delitem(self, &o, key)
             }
             Some(Kind::List(l)) => {
                 if let Some(Kind::Slice(a, b, c)) = key.kind() {
@@ -685,11 +697,11 @@ impl Vm {
             },
             Some(Kind::Stream(_)) => {
                 let line = super::super::stream::readline(self, it, -1)?;
-                Ok(if line.as_str().is_some_and(|s| s.is_empty()) {
-                    None
-                } else {
-                    Some(line)
-                })
+                let empty = match line.kind() {
+                    Some(Kind::Bytes(b)) => b.is_empty(),
+                    _ => line.as_str().is_some_and(|s| s.is_empty()),
+                };
+                Ok(if empty { None } else { Some(line) })
             }
             _ => {
                 let Some(m) = self.special_method(it, "__next__")? else {

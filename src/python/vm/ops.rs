@@ -4,6 +4,8 @@
 use super::{PyResult, Vm};
 use crate::python::code::{BinOp, CmpOp, UnOp};
 use crate::python::dict::Lookup;
+use crate::python::methods::bytearray;
+use crate::python::methods::bytes::{buffer, new_bytearray};
 use crate::python::object::{Kind, Value};
 use crate::python::{format as pyfmt, hash};
 use num_bigint::BigInt;
@@ -152,6 +154,19 @@ impl Vm {
                             out.extend(cur.iter().cloned());
                         }
                         *l.borrow_mut() = out;
+                        return Ok(a.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(Kind::ByteArray(_)) = a.kind() {
+            let o = a.obj().cloned().expect("bytearray");
+            match op {
+                BinOp::Add if bytearray::iadd(self, &o, b)? => return Ok(a.clone()),
+                BinOp::Mul => {
+                    if let Some(n) = self.index_of(b)? {
+                        bytearray::imul(self, &o, n)?;
                         return Ok(a.clone());
                     }
                 }
@@ -322,15 +337,44 @@ impl Vm {
                 v.extend_from_slice(y);
                 Ok(Some(self.new_bytes(v)?))
             }
+            // Mixed `bytes`/`bytearray` concatenation takes the left operand's type.
+            (
+                BinOp::Add,
+                Some(Kind::Bytes(_) | Kind::ByteArray(_)),
+                Some(Kind::Bytes(_) | Kind::ByteArray(_)),
+            ) => {
+                let (x, y) = (buffer(a).unwrap_or_default(), buffer(b).unwrap_or_default());
+                self.ensure((x.len() + y.len()) as u64)?;
+                let mut v = x.to_vec();
+                v.extend_from_slice(&y);
+                self.charge_bytes(v.len())?;
+                if matches!(ka, Some(Kind::ByteArray(_))) {
+                    Ok(Some(new_bytearray(self, v)?))
+                } else {
+                    Ok(Some(self.new_bytes(v)?))
+                }
+            }
             (
                 BinOp::Mul,
-                Some(Kind::Str(_) | Kind::List(_) | Kind::Tuple(_) | Kind::Bytes(_)),
+                Some(
+                    Kind::Str(_)
+                    | Kind::List(_)
+                    | Kind::Tuple(_)
+                    | Kind::Bytes(_)
+                    | Kind::ByteArray(_),
+                ),
                 _,
             ) if matches!(num(b), Some(Num::I(_) | Num::B(_))) => self.repeat(a, b).map(Some),
             (
                 BinOp::Mul,
                 _,
-                Some(Kind::Str(_) | Kind::List(_) | Kind::Tuple(_) | Kind::Bytes(_)),
+                Some(
+                    Kind::Str(_)
+                    | Kind::List(_)
+                    | Kind::Tuple(_)
+                    | Kind::Bytes(_)
+                    | Kind::ByteArray(_),
+                ),
             ) if matches!(num(a), Some(Num::I(_) | Num::B(_))) => self.repeat(b, a).map(Some),
             (BinOp::Mod, Some(Kind::Str(_)), _) => {
                 let s = a.as_str().unwrap_or("").to_string();
@@ -384,6 +428,17 @@ impl Vm {
                 self.charge_bytes(total as usize)?;
                 let r = s.repeat(n as usize);
                 self.new_bytes(r)
+            }
+            Some(Kind::ByteArray(s)) => {
+                let s = s.borrow().clone();
+                let total = (s.len() as u64).saturating_mul(n);
+                if total > isize::MAX as u64 {
+                    return Err(self.memory_error());
+                }
+                self.ensure(total)?;
+                self.charge_bytes(total as usize)?;
+                let r = s.repeat(n as usize);
+                new_bytearray(self, r)
             }
             Some(Kind::List(l)) => {
                 let items = l.borrow().clone();
@@ -714,6 +769,10 @@ impl Vm {
             _ => match (a.kind(), b.kind()) {
                 (Some(Kind::Str(x)), Some(Kind::Str(y))) => Some(x.s.cmp(&y.s)),
                 (Some(Kind::Bytes(x)), Some(Kind::Bytes(y))) => Some(x.cmp(y)),
+                (
+                    Some(Kind::Bytes(_) | Kind::ByteArray(_)),
+                    Some(Kind::Bytes(_) | Kind::ByteArray(_)),
+                ) => Some(buffer(a).cmp(&buffer(b))),
                 (Some(Kind::Tuple(x)), Some(Kind::Tuple(y))) => {
                     let (x, y) = (x.to_vec(), y.to_vec());
                     return self.seq_order(op, &x, &y).map(Some);
@@ -798,6 +857,9 @@ impl Vm {
         match (a.kind()?, b.kind()?) {
             (Kind::Str(x), Kind::Str(y)) => Some(x.s == y.s),
             (Kind::Bytes(x), Kind::Bytes(y)) => Some(x == y),
+            (Kind::Bytes(_) | Kind::ByteArray(_), Kind::Bytes(_) | Kind::ByteArray(_)) => {
+                Some(buffer(a) == buffer(b))
+            }
             (Kind::Tuple(x), Kind::Tuple(y)) => {
                 if x.len() != y.len() {
                     return Some(false);
@@ -1092,11 +1154,20 @@ impl Vm {
                 }
                 Ok(false)
             }
-            Some(Kind::Bytes(b)) => match (item.kind(), num(item)) {
-                (Some(Kind::Bytes(sub)), _) => {
+            Some(Kind::Bytes(_) | Kind::ByteArray(_)) => match (buffer(item), num(item)) {
+                (Some(sub), _) => {
+                    let b = buffer(container).unwrap_or_default();
                     Ok(sub.is_empty() || b.windows(sub.len()).any(|w| w == &sub[..]))
                 }
-                (_, Some(Num::I(i))) => Ok(b.contains(&(i as u8))),
+                (_, Some(Num::I(i))) => {
+                    if !(0..256).contains(&i) {
+                        return Err(self.raise(
+                            self.types.value_error.clone(),
+                            "byte must be in range(0, 256)",
+                        ));
+                    }
+                    Ok(buffer(container).unwrap_or_default().contains(&(i as u8)))
+                }
                 _ => Err(self.raise(
                     self.types.type_error.clone(),
                     "a bytes-like object is required",

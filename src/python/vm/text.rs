@@ -111,6 +111,17 @@ pub fn bytes_repr(b: &[u8], prefix: &str) -> String {
     out
 }
 
+/// `repr(bytearray)`: CPython escapes a single quote inside even when it quotes with `"`.
+pub fn bytearray_repr(b: &[u8]) -> String {
+    let inner = bytes_repr(b, "b");
+    let fixed = if inner.starts_with("b\"") {
+        inner.replace('\'', "\\'")
+    } else {
+        inner
+    };
+    format!("bytearray({fixed})")
+}
+
 impl Vm {
     pub fn repr_of(&mut self, v: &Value) -> PyResult<Value> {
         if let Some(Kind::Str(_)) = v.kind() {
@@ -208,7 +219,7 @@ impl Vm {
                 Kind::BigInt(b) => self.int_str(b)?,
                 Kind::Str(s) => str_repr(&s.s),
                 Kind::Bytes(b) => bytes_repr(b, "b"),
-                Kind::ByteArray(b) => format!("bytearray({})", bytes_repr(&b.borrow(), "b")),
+                Kind::ByteArray(b) => bytearray_repr(&b.borrow()),
                 Kind::Tuple(t) => {
                     let items = t.to_vec();
                     if items.len() == 1 {

@@ -37,6 +37,8 @@ _builtin_methods = {
           '__getitem__': True},
     bytes: {'__hash__': True, '__iter__': True, '__len__': True, '__contains__': True,
             '__getitem__': True, '__buffer__': True},
+    bytearray: {'__hash__': None, '__iter__': True, '__len__': True, '__contains__': True,
+                '__getitem__': True, '__buffer__': True},
     tuple: {'__hash__': True, '__iter__': True, '__len__': True, '__contains__': True,
             '__getitem__': True},
     list: {'__hash__': None, '__iter__': True, '__len__': True, '__contains__': True,
@@ -849,7 +851,7 @@ Sequence.register(str)
 Sequence.register(bytes)
 Sequence.register(range)
 MutableSequence.register(list)
-# bytearray joins MutableSequence once the interpreter has the type.
+MutableSequence.register(bytearray)
 Set.register(frozenset)
 MutableSet.register(set)
 MutableMapping.register(dict)

@@ -1,0 +1,15 @@
+import struct
+
+rec = struct.pack("<IHb", 1, 2, -3)
+print(rec, len(rec), struct.calcsize("<IHb"))
+print(struct.pack(">I", 0xDEADBEEF).hex(), struct.pack("!h", -2), struct.pack("=q", -1).hex())
+print(struct.pack("?", 1), struct.pack("2?", 0, "x"), struct.pack("c", b"A"), struct.pack("3s", b"abcdef"))
+print(struct.pack("5s", b"ab"), struct.pack("5p", b"hello"), struct.pack("3x"), struct.pack("<2xH", 5))
+print(struct.pack("<f", 1.5).hex(), struct.pack(">d", -0.1).hex(), struct.pack("<e", 0.333).hex())
+print(struct.pack("<QqHh", 2**64 - 1, -2**63, 65535, -32768).hex())
+print([struct.calcsize(f) for f in ["b", "h", "i", "q", "f", "d", "e", "?", "10s", "<l", "<L", ">q"]])
+print([struct.calcsize(f) for f in ["bi", "<bi", "ih", "hi", "bq", "=l", "<L", "@iq", "3h2i", "i b"]])
+print(struct.pack("ci", b"x", 7).hex(), struct.pack("<ci", b"x", 7).hex())
+print(struct.pack(b"<H", 258), struct.pack("<4B", *[1, 2, 3, 4]), struct.pack("<3i", *range(3)))
+header = struct.pack("<4sIH", b"RIFF", 36, 1)
+print(header, struct.unpack("<4sIH", header))

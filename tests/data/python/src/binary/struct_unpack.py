@@ -1,0 +1,21 @@
+import struct
+
+blob = bytes.fromhex("0100000002000300ff7f0000803f")
+print(struct.unpack("<IHH", blob[:8]), struct.unpack("<hf", blob[8:14]))
+print(struct.unpack(">I", b"\x00\x00\x01\x00"), struct.unpack("<q", b"\xff" * 8), struct.unpack("<Q", b"\xff" * 8))
+print(struct.unpack("?cx3s", b"\x02Z\x00abc"), struct.unpack("5p", b"\x03abcd"), struct.unpack("<e", b"\x00\x3c"))
+print(struct.unpack(">d", bytes.fromhex("3fb999999999999a")), struct.unpack("<f", struct.pack("<f", 0.1)))
+print(struct.unpack_from("<H", b"\x00\x00\x05\x00", 2), struct.unpack_from("<H", b"\x07\x00junk"))
+rows = b"".join(struct.pack("<Hb", i, -i) for i in range(4))
+print(list(struct.iter_unpack("<Hb", rows)))
+for x, y in struct.iter_unpack("<Hb", rows):
+    print(x, y, end="; ")
+print()
+buf = bytearray(10)
+struct.pack_into("<HI", buf, 2, 513, 0xAABBCCDD)
+print(buf, struct.unpack_from("<HI", buf, 2), struct.unpack_from("<H", buf, offset=-4))
+s = struct.Struct("<3sH")
+print(s.size, s.format, s.pack(b"abc", 9), s.unpack(b"xyz\x01\x00"), s)
+print(list(s.iter_unpack(b"aaa\x01\x00bbb\x02\x00")), s.unpack_from(b"..abc\x03\x00", 2))
+s.pack_into(buf, 0, b"QRS", 4)
+print(buf, struct.unpack("<5i", struct.pack("<5i", *range(-2, 3))))
