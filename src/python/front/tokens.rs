@@ -76,7 +76,12 @@ impl Scanner<'_> {
     }
 
     fn err(&self, msg: impl Into<String>, at: usize) -> Box<SyntaxErr> {
-        Box::new(SyntaxErr::point(self.src, "SyntaxError", msg.into(), at as u32))
+        Box::new(SyntaxErr::point(
+            self.src,
+            "SyntaxError",
+            msg.into(),
+            at as u32,
+        ))
     }
 
     /// An error whose offset is CPython's tokenizer cursor: the count of characters before
