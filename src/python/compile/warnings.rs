@@ -28,8 +28,9 @@ pub fn escapes(src: &Source, range: TextRange, flags: impl StringFlags, bytes: b
         let Some(&c) = b.get(i + 1) else { break };
         let at = (start + i) as u32;
         match c {
-            b'\n' | b'\\' | b'\'' | b'"' | b'a' | b'b' | b'f' | b'n' | b'r' | b't' | b'v'
-            | b'x' => i += 2,
+            // A backslash before the end of a line (also CRLF) continues the string.
+            b'\n' | b'\r' | b'\\' | b'\'' | b'"' | b'a' | b'b' | b'f' | b'n' | b'r' | b't'
+            | b'v' | b'x' => i += 2,
             b'N' | b'u' | b'U' if !bytes => i += 2,
             b'0'..=b'7' => {
                 let digits = b[i + 1..]

@@ -155,11 +155,19 @@ pub fn parse_error(src: &Source, e: &ParseErrorType, at: TextRange) -> SyntaxErr
         }
         ParseErrorType::FStringError(
             ruff_python_parser::InterpolatedStringErrorType::InvalidConversionFlag,
-        ) => syntax(
-            format!("f-string: invalid conversion character '{piece}': expected 's', 'r', or 'a'"),
-            start,
-            end,
-        ),
+        ) => {
+            if piece.starts_with(['}', ':']) {
+                syntax("f-string: missing conversion character".into(), start, end)
+            } else {
+                syntax(
+                    format!(
+                        "f-string: invalid conversion character '{piece}': expected 's', 'r', or 'a'"
+                    ),
+                    start,
+                    end,
+                )
+            }
+        }
         ParseErrorType::ExpectedExpression
             if piece.starts_with(')') && text[..start as usize].trim_end().ends_with('*') =>
         {
@@ -188,8 +196,19 @@ pub fn parse_error(src: &Source, e: &ParseErrorType, at: TextRange) -> SyntaxErr
             other_error(src, m, start, end, piece).unwrap_or_else(invalid)
         }
         ParseErrorType::Lexical(LexicalErrorType::Eof) => {
-            let last = text.len() as u32;
+            // CPython marks the end of the last line that holds anything.
+            let last = text.trim_end_matches(['\n', '\r']).len() as u32;
             syntax("unexpected EOF while parsing".into(), last, last)
+        }
+        // `x = 1 if c else`: the conditional expression's third part is missing.
+        ParseErrorType::ExpectedExpression
+            if text[..start as usize].trim_end().ends_with(" else") && !piece.starts_with(':') =>
+        {
+            syntax(
+                "expected expression after 'else', but statement is given".into(),
+                start,
+                start + first_token_len(piece) as u32,
+            )
         }
         _ => invalid(),
     }

@@ -1,0 +1,3 @@
+score = 7
+label = "high" if score > 5 else
+print(label)

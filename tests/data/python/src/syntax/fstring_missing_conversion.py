@@ -1,0 +1,2 @@
+width = 4
+print(f"{width!}")
