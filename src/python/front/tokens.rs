@@ -139,7 +139,7 @@ impl Scanner<'_> {
     fn token(&mut self) -> Scan<()> {
         let c = self.b[self.i];
         if c == b'\'' || c == b'"' {
-            return self.string(self.i, self.i, false);
+            return self.string(self.i, self.i);
         }
         if c.is_ascii_digit() || (c == b'.' && self.peek(1).is_ascii_digit()) {
             return self.number();
@@ -206,7 +206,7 @@ impl Scanner<'_> {
             return if f {
                 self.fstring(start, quote_at, raw, word)
             } else {
-                self.string(start, quote_at, raw)
+                self.string(start, quote_at)
             };
         }
         // Names with characters outside ASCII: each must be a Unicode identifier character.
@@ -231,7 +231,7 @@ impl Scanner<'_> {
     }
 
     /// A plain (not f-/t-) string starting at `start` (its prefix) whose quote is at `q`.
-    fn string(&mut self, start: usize, q: usize, _raw: bool) -> Scan<()> {
+    fn string(&mut self, start: usize, q: usize) -> Scan<()> {
         let quote = self.b[q];
         let triple = self.b.get(q + 1) == Some(&quote) && self.b.get(q + 2) == Some(&quote);
         self.i = q + if triple { 3 } else { 1 };
@@ -243,21 +243,28 @@ impl Scanner<'_> {
                 self.i += 2;
                 continue;
             }
-            if c == quote {
-                if !triple {
-                    self.i += 1;
-                    return Ok(());
-                }
-                if self.peek(1) == quote && self.peek(2) == quote {
-                    self.i += 3;
-                    return Ok(());
-                }
+            if c == quote && self.closes(quote, triple) {
+                return Ok(());
             }
             if c == b'\n' && !triple {
                 return Err(self.unterminated(start, false, ""));
             }
             self.i += 1;
         }
+    }
+
+    /// At a `quote` inside a string: whether it closes the string (a triple-quoted one needs
+    /// all three); if so the cursor moves past the closing quotes.
+    fn closes(&mut self, quote: u8, triple: bool) -> bool {
+        let len = if !triple {
+            1
+        } else if self.peek(1) == quote && self.peek(2) == quote {
+            3
+        } else {
+            return false;
+        };
+        self.i += len;
+        true
     }
 
     fn unterminated(&self, start: usize, triple: bool, kind: &str) -> Box<SyntaxErr> {
@@ -303,12 +310,7 @@ impl Scanner<'_> {
                 b'\\' => self.i += 1,
                 b'\n' if !triple => return Err(self.unterminated(start, false, kind)),
                 c if c == quote => {
-                    if !triple {
-                        self.i += 1;
-                        return Ok(());
-                    }
-                    if self.peek(1) == quote && self.peek(2) == quote {
-                        self.i += 3;
+                    if self.closes(quote, triple) {
                         return Ok(());
                     }
                     self.i += 1;
@@ -366,13 +368,13 @@ impl Scanner<'_> {
                     // A string reusing the f-string's quote, if it closes on this line;
                     // otherwise the quote ends the f-string and the field is left open.
                     let save = (self.i, self.brackets.len());
-                    if !triple && self.string(self.i, self.i, false).is_err() {
+                    if !triple && self.string(self.i, self.i).is_err() {
                         self.i = save.0;
                         self.brackets.truncate(save.1);
                         return Err(self.err(format!("{kind}string: expecting '}}'"), self.i));
                     }
                     if triple {
-                        self.string(self.i, self.i, false)?;
+                        self.string(self.i, self.i)?;
                     }
                 }
                 _ => self.token()?,
