@@ -126,6 +126,10 @@ pub enum Kind {
     /// `super(cls, obj)`: the class to start after and the object.
     Super(Rc<Obj>, Value),
     Code(Rc<Code>),
+    /// A traceback object: entry `.1` of a chain (outermost first); `tb_next` is `.1 + 1`.
+    Traceback(Rc<[TbEntry]>, usize),
+    /// A frame object: entry `.1` of a chain; `f_back` is `.1 - 1`.
+    Frame(Rc<[TbEntry]>, usize),
     NotImplemented,
     Ellipsis,
     /// `dict.keys()` (0), `.values()` (1), `.items()` (2): a live view of the dict.
@@ -198,12 +202,33 @@ pub struct Instance {
 #[derive(Default)]
 pub struct ExcData {
     pub args: Vec<Value>,
-    /// Traceback entries, innermost last: (code, instruction index).
-    pub traceback: Vec<(Rc<Code>, usize)>,
+    /// Traceback entries, outermost first.
+    pub traceback: Vec<TbEntry>,
     pub cause: Option<Value>,
     pub context: Option<Value>,
     pub suppress_context: bool,
     pub notes: Vec<Value>,
+}
+
+/// One line of a traceback: the frame an exception passed through and the instruction it
+/// was at.
+#[derive(Clone)]
+pub struct TbEntry {
+    pub frame: Rc<FrameSnap>,
+    pub pc: usize,
+}
+
+/// What a frame object shows of a frame (`f_code`, `f_globals`, `f_locals`): taken when an
+/// exception passes through it or `sys._getframe` asks. Cells are shared, so variables a
+/// closure captured read as they are now; plain locals read as they were then (CPython
+/// keeps the frame alive instead; programs rarely look after the fact).
+pub struct FrameSnap {
+    pub code: Rc<Code>,
+    pub globals: Rc<Obj>,
+    /// The locals mapping of module and class bodies.
+    pub locals: Option<Rc<Obj>>,
+    pub fast: Box<[Option<Value>]>,
+    pub cells: Box<[Rc<Obj>]>,
 }
 
 pub struct Module {

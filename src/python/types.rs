@@ -81,6 +81,8 @@ types!(
     staticmethod_type,
     super_type,
     code_type,
+    traceback_type,
+    frame_type,
     not_implemented_type,
     ellipsis_type,
     textio_type,
@@ -227,6 +229,8 @@ impl Types {
         let staticmethod_type = mk("staticmethod", BuiltinType::StaticMethod);
         let super_type = mk("super", BuiltinType::Super);
         let code_type = mk("code", BuiltinType::Other);
+        let traceback_type = mk("traceback", BuiltinType::Other);
+        let frame_type = mk("frame", BuiltinType::Other);
         let not_implemented_type = mk("NotImplementedType", BuiltinType::Other);
         let ellipsis_type = mk("ellipsis", BuiltinType::Other);
         let textio_type = new_class(heap, "TextIOWrapper", o(), BuiltinType::Other, "_io");
@@ -355,6 +359,8 @@ impl Types {
             staticmethod_type,
             super_type,
             code_type,
+            traceback_type,
+            frame_type,
             not_implemented_type,
             ellipsis_type,
             textio_type,

@@ -206,7 +206,9 @@ fn exc_init(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn exc_with_traceback(_vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+fn exc_with_traceback(vm: &mut Vm, a: &[Value], _k: Kw) -> PyResult<Value> {
+    arity(vm, "with_traceback", a, 1, 1)?;
+    vm.set_traceback(&a[0], &a[1])?;
     Ok(a[0].clone())
 }
 

@@ -83,6 +83,8 @@ impl Vm {
                 Kind::StaticMethod(_) => t.staticmethod_type.clone(),
                 Kind::Super(..) => t.super_type.clone(),
                 Kind::Code(_) => t.code_type.clone(),
+                Kind::Traceback(..) => t.traceback_type.clone(),
+                Kind::Frame(..) => t.frame_type.clone(),
                 Kind::NotImplemented => t.not_implemented_type.clone(),
                 Kind::Ellipsis => t.ellipsis_type.clone(),
                 Kind::Stream(_) => t.textio_type.clone(),
@@ -225,6 +227,11 @@ impl Vm {
             Some(Kind::Super(start, this)) => {
                 let (start, this) = (start.clone(), this.clone());
                 return self.super_getattr(&start, &this, n);
+            }
+            Some(Kind::Traceback(..) | Kind::Frame(..) | Kind::Code(_)) => {
+                if let Some(v) = self.frame_object_attr(obj, n)? {
+                    return Ok(v);
+                }
             }
             _ => {}
         }
@@ -676,6 +683,7 @@ impl Vm {
                             e.borrow_mut().args = items;
                             return Ok(());
                         }
+                        "__traceback__" => return self.set_traceback(obj, &v),
                         _ => {}
                     }
                 }

@@ -561,7 +561,7 @@ impl Vm {
             return Err(Flow::Exc(exc));
         }
         // Raise at the yield: find the handler as the loop would.
-        self.add_traceback(&exc, &frame.code.clone(), frame.pc - 1);
+        self.add_traceback(&exc, &frame, frame.pc - 1);
         let handler = frame.code.handler_for(frame.pc - 1);
         match handler {
             Some(h) => {

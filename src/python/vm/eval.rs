@@ -27,7 +27,34 @@ pub const FRAME_BUILTINS: &[(&str, FrameFn)] = &[
 ];
 
 /// The frame-reading functions of the `sys` module.
-pub const SYS_FRAME_BUILTINS: &[(&str, FrameFn)] = &[("_getframemodulename", getframemodulename)];
+pub const SYS_FRAME_BUILTINS: &[(&str, FrameFn)] = &[
+    ("_getframemodulename", getframemodulename),
+    ("_getframe", getframe),
+];
+
+/// `sys._getframe(depth=0)`: the frame object of the caller `depth` calls up.
+fn getframe(vm: &mut Vm, frame: Option<&Frame>, a: &[Value], k: Kw) -> PyResult<Value> {
+    let depth = match arg(a, k, 0, "depth") {
+        Some(Value::Int(d)) => *d,
+        Some(Value::Bool(b)) => *b as i64,
+        None => 0,
+        Some(v) => {
+            let msg = format!(
+                "'{}' object cannot be interpreted as an integer",
+                vm.type_name(v)
+            );
+            return Err(vm.raise(vm.types.type_error.clone(), &msg));
+        }
+    };
+    let Some(frame) = frame else {
+        return Err(vm.raise(
+            vm.types.value_error.clone(),
+            "call stack is not deep enough",
+        ));
+    };
+    // A negative depth is the caller's own frame, as in CPython.
+    vm.current_frame_object(frame, depth.max(0) as usize)
+}
 
 /// `sys._getframemodulename(depth=0)`: the `__name__` of the module whose code runs `depth`
 /// calls up from the caller (`None` past the outermost frame).

@@ -4,7 +4,7 @@
 
 use super::{Flow, PyResult, Vm};
 use crate::python::code::{Code, Span, CO_NESTED};
-use crate::python::object::{ExcData, Kind, Obj, Value};
+use crate::python::object::{ExcData, Kind, Obj, TbEntry, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -65,16 +65,17 @@ impl Vm {
         }
     }
 
-    /// Records that `exc` passed through instruction `pc` of `code` (tracebacks list the
+    /// Records that `exc` passed through instruction `pc` of `frame` (tracebacks list the
     /// outermost frame first, so each frame it leaves goes in front).
-    pub fn add_traceback(&mut self, exc: &Value, code: &Rc<Code>, pc: usize) {
-        if !code.source.traced {
+    pub fn add_traceback(&mut self, exc: &Value, frame: &super::Frame, pc: usize) {
+        if !frame.code.source.traced {
             return;
         }
         if let Some(d) = self.exc_data(exc) {
             let mut d = d.borrow_mut();
             if d.traceback.len() < 10_000 {
-                d.traceback.insert(0, (code.clone(), pc));
+                let frame = Rc::new(super::frames::snapshot(frame));
+                d.traceback.insert(0, TbEntry { frame, pc });
             }
         }
     }
@@ -199,12 +200,8 @@ impl Vm {
             "__context__" => d.context.clone().unwrap_or(Value::None),
             "__suppress_context__" => Value::Bool(d.suppress_context),
             "__traceback__" => {
-                if d.traceback.is_empty() {
-                    Value::None
-                } else {
-                    drop(d);
-                    self.traceback_object(v)
-                }
+                drop(d);
+                self.traceback_object(v)
             }
             "__notes__" => {
                 if d.notes.is_empty() {
@@ -218,13 +215,13 @@ impl Vm {
         }))
     }
 
-    /// A stand-in traceback object: `None` unless the exception has frames (the VM keeps the
-    /// frames inside the exception).
+    /// The exception's `__traceback__`: a traceback object over its entries, or `None`.
     pub fn traceback_object(&mut self, exc: &Value) -> Value {
-        match self.exc_data(exc) {
-            Some(d) if !d.borrow().traceback.is_empty() => exc.clone(),
-            _ => Value::None,
-        }
+        let entries: Rc<[TbEntry]> = match self.exc_data(exc) {
+            Some(d) if !d.borrow().traceback.is_empty() => d.borrow().traceback.clone().into(),
+            _ => return Value::None,
+        };
+        super::frames::traceback_value(self, entries, 0)
     }
 
     /// `str(exc)`: the single argument's str, the tuple of arguments, or empty.
@@ -403,14 +400,14 @@ fn format_one(vm: &mut Vm, exc: &Value, out: &mut String) {
         let mut last: Option<(String, usize, String)> = None;
         let mut repeats = 0;
         while i < tb.len() {
-            let (code, pc) = &tb[i];
+            let (code, pc) = (&tb[i].frame.code, &tb[i].pc);
             // Comprehensions run inline in CPython 3.12+: their frame is shown under the
             // name of the function that contains them, and that function's own entry (the
             // call of the comprehension) is not shown.
-            if let Some((next, _)) = tb.get(i + 1) {
+            if let Some(next) = tb.get(i + 1).map(|e| &e.frame.code) {
                 if next.flags & CO_NESTED != 0 && Rc::ptr_eq(&next.source, &code.source) {
                     i += 1;
-                    let (ncode, npc) = &tb[i];
+                    let (ncode, npc) = (&tb[i].frame.code, &tb[i].pc);
                     let key = (
                         code.source.filename.to_string(),
                         ncode.line_of(*npc),

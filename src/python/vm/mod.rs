@@ -12,6 +12,7 @@ pub mod attr;
 mod call;
 pub mod eval;
 mod exc;
+mod frames;
 mod import;
 mod items;
 pub mod ops;
@@ -357,7 +358,7 @@ impl Vm {
                 Step::Call(callee) => {
                     if self.depth >= self.recursion_limit {
                         let e = self.recursion_error_value();
-                        self.add_traceback(&e, &frame.code, frame.pc - 1);
+                        self.add_traceback(&e, &frame, frame.pc - 1);
                         self.unwind(&mut frame, base, e)?;
                         continue;
                     }
@@ -405,7 +406,7 @@ impl Vm {
             }
             *frame = self.frames.pop().expect("caller frame");
             let pc = frame.pc.saturating_sub(1);
-            self.add_traceback(&exc, &frame.code.clone(), pc);
+            self.add_traceback(&exc, frame, pc);
         }
     }
 
@@ -460,7 +461,7 @@ impl Vm {
                 Ok(Some(step)) => return step,
                 Err(Flow::Exc(e)) => {
                     if !matches!(instr, Instr::Reraise) && !matches!(instr, Instr::Raise(0)) {
-                        self.add_traceback(&e, &frame.code, pc);
+                        self.add_traceback(&e, frame, pc);
                     }
                     return Step::Raise(e);
                 }
@@ -475,7 +476,7 @@ impl Vm {
                         "standard input is not available inside a nested call"
                     };
                     let e = self.new_exception(self.types.runtime_error.clone(), msg);
-                    self.add_traceback(&e, &frame.code, pc);
+                    self.add_traceback(&e, frame, pc);
                     return Step::Raise(e);
                 }
                 Err(stop @ Flow::Stop(_)) => return Step::Stop(stop),

@@ -407,6 +407,17 @@ impl Vm {
                     c.source.filename,
                     c.firstlineno
                 ),
+                Kind::Traceback(..) => format!("<traceback object at {}>", self.address(v)),
+                Kind::Frame(entries, i) => {
+                    let e = &entries[*i];
+                    format!(
+                        "<frame at {}, file '{}', line {}, code {}>",
+                        self.address(v),
+                        e.frame.code.source.filename,
+                        e.frame.code.line_of(e.pc),
+                        e.frame.code.name
+                    )
+                }
                 Kind::NotImplemented => "NotImplemented".into(),
                 Kind::Ellipsis => "Ellipsis".into(),
                 Kind::DictView(d, w) => {
