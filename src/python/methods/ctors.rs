@@ -312,6 +312,17 @@ pub fn bytes_new(vm: &mut Vm, _cls: &Rc<Obj>, a: &[Value], _k: Kw) -> PyResult<V
     if let (Some(Kind::Bytes(_)), None) = (x.kind(), a.get(1)) {
         return Ok(x.clone());
     }
+    // An object's own conversion comes first (`bytes(pathlib.PurePath('a'))`).
+    if matches!(x, Value::Obj(_)) && !matches!(x.kind(), Some(Kind::Bytes(_))) {
+        if let Some(m) = vm.special_method(x, "__bytes__")? {
+            let r = vm.call(&m, &[], &[])?;
+            if matches!(r.kind(), Some(Kind::Bytes(_))) {
+                return Ok(r);
+            }
+            let msg = format!("__bytes__ returned non-bytes (type {})", vm.type_name(&r));
+            return Err(vm.raise(vm.types.type_error.clone(), &msg));
+        }
+    }
     if let Some(b) = super::bytes::buffer(x) {
         return vm.new_bytes(b.to_vec());
     }

@@ -141,12 +141,25 @@ pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             "open() missing required argument 'file' (pos 1)",
         ));
     };
-    let Some(name) = file.as_str().map(String::from) else {
-        let msg = format!(
-            "expected str, bytes or os.PathLike object, not {}",
-            vm.type_name(&file)
-        );
-        return Err(vm.raise(vm.types.type_error.clone(), &msg));
+    // `open` takes what `os.fspath` takes (a str, bytes or an `os.PathLike` such as a
+    // `pathlib.Path`); errors name the fspath'd path, bytes shown as bytes.
+    let fspathed = crate::python::stdlib::posix::fspath_value(vm, &file)?;
+    let (name, shown) = match fspathed {
+        Some(p) => match p.kind() {
+            Some(Kind::Bytes(b)) => (String::from_utf8_lossy(b).into_owned(), p.clone()),
+            _ => (p.as_str().unwrap_or("").to_string(), p.clone()),
+        },
+        None => {
+            if matches!(file, Value::Int(_)) {
+                let msg = "open() of a file descriptor is not supported by this simulator yet";
+                return Err(vm.raise(vm.types.not_implemented_error.clone(), msg));
+            }
+            let msg = format!(
+                "expected str, bytes or os.PathLike object, not {}",
+                vm.type_name(&file)
+            );
+            return Err(vm.raise(vm.types.type_error.clone(), &msg));
+        }
     };
     let mode = match get(1, "mode") {
         Some(m) => m.as_str().unwrap_or("r").to_string(),
@@ -184,7 +197,7 @@ pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
     let st = vm.sys.vfs.borrow().stat(&abs);
     if let Ok(st) = &st {
         if st.file_type == crate::vfs::FileType::Dir {
-            return Err(vm.os_error(21, "Is a directory", Some(&name)));
+            return Err(vm.os_error_with(21, "Is a directory", shown, Value::None));
         }
     }
     let content = if mode.contains('r') {
@@ -199,7 +212,7 @@ pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
                 }
                 d
             }
-            Err(e) => return Err(vm.os_error(errno_of(e), e.message(), Some(&name))),
+            Err(e) => return Err(vm.os_error_with(errno_of(e), e.message(), shown, Value::None)),
         }
     } else {
         let wmode = if mode.contains('x') {
@@ -217,7 +230,7 @@ pub fn open(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<Value> {
             .write_file_mode(&abs, b"", wmode, 0o666 & !umask);
         vm.sys.sync_disk();
         if let Err(e) = r {
-            return Err(vm.os_error(errno_of(e), e.message(), Some(&name)));
+            return Err(vm.os_error_with(errno_of(e), e.message(), shown, Value::None));
         }
         Vec::new()
     };

@@ -20,7 +20,7 @@ use std::rc::Rc;
 mod binary;
 mod json;
 mod math;
-mod posix;
+pub(crate) mod posix;
 mod random;
 pub mod re;
 mod subprocess;
@@ -108,6 +108,7 @@ static LIB: &[StdModule] = &[
     source("operator", include_str!("lib/operator.py"), false),
     source("random", include_str!("lib/random.py"), false),
     source("os", include_str!("lib/os.py"), false),
+    source("pathlib", include_str!("lib/pathlib/__init__.py"), true),
     source("posixpath", include_str!("lib/posixpath.py"), false),
     source("re", include_str!("lib/re/__init__.py"), true),
     source("shlex", include_str!("lib/shlex.py"), false),
@@ -116,6 +117,7 @@ static LIB: &[StdModule] = &[
     source("string", include_str!("lib/string/__init__.py"), true),
     source("struct", include_str!("lib/struct.py"), false),
     source("subprocess", include_str!("lib/subprocess.py"), false),
+    source("tempfile", include_str!("lib/tempfile.py"), false),
     source("textwrap", include_str!("lib/textwrap.py"), false),
     source("types", include_str!("lib/types.py"), false),
     source("typing", include_str!("lib/typing.py"), false),

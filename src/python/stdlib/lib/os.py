@@ -34,11 +34,22 @@ EX_OK = 0
 supports_bytes_environ = True
 
 
-class PathLike:
-    """Abstract base class for implementing the file system path protocol.
+class _PathLikeMeta(type):
+    """Makes isinstance()/issubclass() with os.PathLike true for any class that defines
+    __fspath__ (CPython gets this from abc's __subclasshook__), e.g. pathlib.Path."""
 
-    isinstance() is true for its subclasses only (CPython's also recognizes any
-    class with __fspath__, through abc, which the simulator does not have yet)."""
+    def __instancecheck__(cls, obj):
+        return cls.__subclasscheck__(type(obj))
+
+    def __subclasscheck__(cls, sub):
+        for base in getattr(sub, '__mro__', ()):
+            if '__fspath__' in base.__dict__:
+                return base.__dict__['__fspath__'] is not None
+        return False
+
+
+class PathLike(metaclass=_PathLikeMeta):
+    """Abstract base class for implementing the file system path protocol."""
 
     __slots__ = ()
 
@@ -85,17 +96,6 @@ class terminal_size(tuple):
 
 
 terminal_size.__module__ = 'os'
-
-
-
-
-
-
-
-
-
-
-
 
 
 
