@@ -32,9 +32,9 @@ pub const SYS_FRAME_BUILTINS: &[(&str, FrameFn)] = &[
     ("_getframe", getframe),
 ];
 
-/// `sys._getframe(depth=0)`: the frame object of the caller `depth` calls up.
-fn getframe(vm: &mut Vm, frame: Option<&Frame>, a: &[Value], k: Kw) -> PyResult<Value> {
-    let depth = match arg(a, k, 0, "depth") {
+/// The `depth` argument of `sys._getframe` and `sys._getframemodulename` (default 0).
+fn depth_arg(vm: &mut Vm, a: &[Value], k: Kw) -> PyResult<i64> {
+    Ok(match arg(a, k, 0, "depth") {
         Some(Value::Int(d)) => *d,
         Some(Value::Bool(b)) => *b as i64,
         None => 0,
@@ -45,7 +45,12 @@ fn getframe(vm: &mut Vm, frame: Option<&Frame>, a: &[Value], k: Kw) -> PyResult<
             );
             return Err(vm.raise(vm.types.type_error.clone(), &msg));
         }
-    };
+    })
+}
+
+/// `sys._getframe(depth=0)`: the frame object of the caller `depth` calls up.
+fn getframe(vm: &mut Vm, frame: Option<&Frame>, a: &[Value], k: Kw) -> PyResult<Value> {
+    let depth = depth_arg(vm, a, k)?;
     let Some(frame) = frame else {
         return Err(vm.raise(
             vm.types.value_error.clone(),
@@ -59,18 +64,7 @@ fn getframe(vm: &mut Vm, frame: Option<&Frame>, a: &[Value], k: Kw) -> PyResult<
 /// `sys._getframemodulename(depth=0)`: the `__name__` of the module whose code runs `depth`
 /// calls up from the caller (`None` past the outermost frame).
 fn getframemodulename(vm: &mut Vm, frame: Option<&Frame>, a: &[Value], k: Kw) -> PyResult<Value> {
-    let depth = match arg(a, k, 0, "depth") {
-        Some(Value::Int(d)) => *d,
-        Some(Value::Bool(b)) => *b as i64,
-        None => 0,
-        Some(v) => {
-            let msg = format!(
-                "'{}' object cannot be interpreted as an integer",
-                vm.type_name(v)
-            );
-            return Err(vm.raise(vm.types.type_error.clone(), &msg));
-        }
-    };
+    let depth = depth_arg(vm, a, k)?;
     if depth < 0 {
         return Err(vm.raise(vm.types.value_error.clone(), "depth must be non-negative"));
     }
@@ -109,17 +103,27 @@ impl Vm {
         if let Some(l) = &f.locals {
             return Ok(l.clone());
         }
+        self.locals_dict(&f.code, &f.fast, &f.cells)
+    }
+
+    /// A new dict of a function frame's bound variables: its fast slots, then its cells
+    /// (`locals()`, and `f_locals` of a frame object).
+    pub(super) fn locals_dict(
+        &mut self,
+        code: &crate::python::code::Code,
+        fast: &[Option<Value>],
+        cells: &[Rc<Obj>],
+    ) -> PyResult<Rc<Obj>> {
         let d = self.new_dict()?;
         let dict = d.obj().cloned().expect("dict");
-        let code = f.code.clone();
         let mut bound: Vec<(Rc<str>, Value)> = Vec::new();
         for (i, name) in code.varnames.iter().enumerate() {
-            if let Some(Some(v)) = f.fast.get(i) {
+            if let Some(Some(v)) = fast.get(i) {
                 bound.push((name.clone(), v.clone()));
             }
         }
         let cell_names = code.cellvars.iter().chain(code.freevars.iter());
-        for (cell, name) in f.cells.iter().zip(cell_names) {
+        for (cell, name) in cells.iter().zip(cell_names) {
             if let Kind::Cell(c) = &cell.kind {
                 if let Some(v) = c.borrow().clone() {
                     bound.push((name.clone(), v));

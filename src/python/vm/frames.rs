@@ -104,28 +104,7 @@ impl Vm {
         if let Some(l) = &f.locals {
             return Ok(l.clone());
         }
-        let d = self.new_dict()?;
-        let dict = d.obj().cloned().expect("dict");
-        let code = f.code.clone();
-        let mut bound: Vec<(Rc<str>, Value)> = Vec::new();
-        for (i, name) in code.varnames.iter().enumerate() {
-            if let Some(Some(v)) = f.fast.get(i) {
-                bound.push((name.clone(), v.clone()));
-            }
-        }
-        let cell_names = code.cellvars.iter().chain(code.freevars.iter());
-        for (cell, name) in f.cells.iter().zip(cell_names) {
-            if let Kind::Cell(c) = &cell.kind {
-                if let Some(v) = c.borrow().clone() {
-                    bound.push((name.clone(), v));
-                }
-            }
-        }
-        for (name, v) in bound {
-            let k = self.new_str(&*name)?;
-            self.dict_set(&dict, k, v)?;
-        }
-        Ok(dict)
+        self.locals_dict(&f.code, &f.fast, &f.cells)
     }
 
     /// `sys._getframe(depth)`: a frame object for the caller `depth` calls up, whose `f_back`

@@ -89,6 +89,29 @@ def _char_class(body):
     return text
 
 
+def _bracket(pat, i):
+    """The regex for the bracket expression whose '[' is just before index i, and the
+    index after it; an unclosed '[' is a literal one. Shared with pathlib's patterns."""
+    n = len(pat)
+    j = i
+    if j < n and pat[j] == '!':
+        j += 1
+    if j < n and pat[j] == ']':
+        j += 1
+    while j < n and pat[j] != ']':
+        j += 1
+    if j >= n:
+        return '\\[', i
+    body = pat[i:j]
+    negate = body.startswith('!')
+    if negate:
+        body = body[1:]
+    inner = _char_class(body)
+    if inner is None:
+        return ('.' if negate else '(?!)'), j + 1
+    return ('[^' if negate else '[') + inner + ']', j + 1
+
+
 def _tokens(pat):
     res = []
     i = 0
@@ -102,28 +125,8 @@ def _tokens(pat):
         elif c == '?':
             res.append('.')
         elif c == '[':
-            j = i
-            if j < n and pat[j] == '!':
-                j += 1
-            if j < n and pat[j] == ']':
-                j += 1
-            while j < n and pat[j] != ']':
-                j += 1
-            if j >= n:
-                res.append('\\[')
-                continue
-            body = pat[i:j]
-            i = j + 1
-            negate = body.startswith('!')
-            if negate:
-                body = body[1:]
-            inner = _char_class(body)
-            if inner is None:
-                res.append('.' if negate else '(?!)')
-            elif negate:
-                res.append('[^' + inner + ']')
-            else:
-                res.append('[' + inner + ']')
+            text, i = _bracket(pat, i)
+            res.append(text)
         else:
             res.append(re.escape(c))
     return res

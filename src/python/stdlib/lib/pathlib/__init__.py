@@ -4,6 +4,7 @@ PurePath and PurePosixPath do pure operations on path strings; Path and PosixPat
 filesystem I/O through the os module (so over the simulated filesystem). Only POSIX
 paths exist here: PureWindowsPath and WindowsPath refuse to be built.
 """
+import fnmatch as _fnmatch
 import io
 import os
 import posixpath
@@ -38,25 +39,8 @@ def _segment_regex(pat):
         elif c == '?':
             out.append('[^/]')
         elif c == '[':
-            j = i
-            if j < n and pat[j] in '!^':
-                j += 1
-            if j < n and pat[j] == ']':
-                j += 1
-            while j < n and pat[j] != ']':
-                j += 1
-            if j >= n:
-                out.append('\\[')
-                continue
-            body = pat[i:j]
-            i = j + 1
-            neg = body[:1] in ('!', '^')
-            if neg:
-                body = body[1:]
-            body = body.replace('\\', '\\\\')
-            if body.startswith('^'):
-                body = '\\' + body
-            out.append('[' + ('^' if neg else '') + body + ']')
+            text, i = _fnmatch._bracket(pat, i)
+            out.append(text)
         else:
             out.append(re.escape(c))
     return ''.join(out)
